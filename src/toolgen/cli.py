@@ -1,0 +1,201 @@
+"""The ``toolgen`` command: click options → configuration → ``api`` → text and exit codes.
+
+Exit codes (SPEC §7): 0 success; 1 stale or missing output (check); 2 usage or
+configuration error; 3 errors in the sources (nothing written); 4 internal error.
+"""
+
+from __future__ import annotations
+
+import sys
+import traceback
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, Callable, NoReturn
+
+import click
+
+from toolgen import __version__
+from toolgen.config import PROVIDERS, Config, load, override
+from toolgen.errors import Diagnostic, Severity, SourceError, ToolgenError
+
+EXIT_OK, EXIT_STALE, EXIT_USAGE, EXIT_SOURCE, EXIT_INTERNAL = 0, 1, 2, 3, 4
+
+
+def _err(message: str) -> None:
+    click.echo(message, err=True)
+
+
+def _print_diagnostics(diagnostics: tuple[Diagnostic, ...] | list[Diagnostic], quiet: bool) -> None:
+    for diagnostic in diagnostics:
+        if quiet and diagnostic.severity is Severity.WARNING:
+            continue
+        _err(diagnostic.format())
+
+
+def _fail(exc: BaseException, verbose: bool) -> NoReturn:
+    if isinstance(exc, SourceError):
+        _print_diagnostics(exc.diagnostics, quiet=False)
+        errors = sum(d.severity is Severity.ERROR for d in exc.diagnostics)
+        _err(f"toolgen: {errors} error(s) in the sources; nothing was written")
+        sys.exit(EXIT_SOURCE)
+    if isinstance(exc, ToolgenError):
+        _err(f"toolgen: error: {exc}")
+        sys.exit(exc.exit_code if exc.exit_code != EXIT_INTERNAL else EXIT_INTERNAL)
+    if isinstance(exc, KeyboardInterrupt):
+        _err("toolgen: interrupted; nothing was half-written")
+        sys.exit(130)
+    _err(f"toolgen: internal error: {type(exc).__name__}: {exc}")
+    if verbose:
+        _err("".join(traceback.format_exception(exc)))
+    else:
+        _err("This is a bug in toolgen, not in your code. Please report it with the command "
+             "you ran; run again with -v to see the traceback.")
+    sys.exit(EXIT_INTERNAL)
+
+
+def _guard(verbose: bool, body: Callable[[], int]) -> NoReturn:
+    try:
+        code = body()
+    except click.exceptions.Exit:
+        raise
+    except click.ClickException:
+        raise
+    except BaseException as exc:  # every failure has an exit code; tracebacks only with -v
+        if isinstance(exc, SystemExit):
+            raise
+        _fail(exc, verbose)
+    sys.exit(code)
+
+
+def _target_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    options = [
+        click.argument("paths", nargs=-1, type=click.Path(path_type=Path)),
+        click.option("--out", "-o", type=click.Path(path_type=Path),
+                     help="Output file [default: PATH/tool_schemas.py for the first PATH]."),
+        click.option("--provider", "-p", "providers", multiple=True, type=click.Choice(PROVIDERS),
+                     help="Provider constant to generate; repeat for several [default: all]."),
+        click.option("--select", type=click.Choice(["decorated", "public"]),
+                     help="Which functions are tools: decorated ones, or every public top-level function."),
+        click.option("--decorator", "decorators", multiple=True, metavar="DOTTED.NAME",
+                     help="Another decorator that marks tools (e.g. agents.function_tool); repeatable."),
+        click.option("--exclude", multiple=True, metavar="GLOB", help="Skip files matching GLOB; repeatable."),
+        click.option("--strict/--no-strict", default=None,
+                     help="Treat every warning (unknown types, lossy rewrites) as an error."),
+        click.option("--line-length", type=int, default=None, help="Line length of the output [default: 88]."),
+        click.option("--formatter", type=click.Choice(["builtin", "black"]), default=None,
+                     help="Layout the output with the built-in emitter (black's style) or run black."),
+        click.option("--openai-strict/--no-openai-strict", default=None,
+                     help="Emit OpenAI tools in strict mode where possible [default: on]."),
+        click.option("--gemini-flavour", type=click.Choice(["gemini", "vertex"]), default=None,
+                     help="Gemini API or Vertex AI rules for TOOLS_GEMINI."),
+        click.option("--force", is_flag=True, help="Overwrite an output file that lacks toolgen's header."),
+        click.option("--quiet", "-q", is_flag=True, help="Print errors only."),
+        click.option("--verbose", "-v", is_flag=True, help="Show tracebacks of internal errors."),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+def _config(paths: tuple[Path, ...], flags: dict[str, Any]) -> Config:
+    """The configuration file's targets with the flags put over them.
+
+    PATHS on the command line replace the configured targets with one target (its
+    other settings from the file), written to ``--out`` or ``PATH/tool_schemas.py``.
+    """
+    config = load()
+    cwd = Path.cwd()
+    targets = config.targets
+    if paths:
+        targets = (replace(targets[0], paths=tuple((cwd / p).resolve() for p in paths), out=None),)
+    if flags.get("out") is not None:
+        if len(targets) > 1:
+            raise click.UsageError("--out needs a single target: give PATHS too")
+        flags = {**flags, "out": (cwd / flags["out"]).resolve()}
+    return Config(tuple(override(t, **flags) for t in targets), config.source, config.cache_dir)
+
+
+def _run(paths: tuple[Path, ...], check_only: bool, force: bool, quiet: bool, verbose: bool,
+         flags: dict[str, Any]) -> None:
+    from toolgen import api
+
+    def body() -> int:
+        config = _config(paths, flags)
+        the_plan = api.plan(config)
+        _print_diagnostics(the_plan.diagnostics, quiet)
+        if check_only:
+            results = api.check(the_plan)
+            stale = [r for r in results if r.status in ("stale", "missing")]
+            for result in results:
+                if result.diff:
+                    click.echo(result.diff, nl=False)
+            for result in results:
+                if not quiet or result.status != "fresh":
+                    _err(f"{result.display}: {result.status} ({result.tool_count} tools)")
+            if stale:
+                _err("toolgen: the generated output is out of date; run `toolgen build` and commit it")
+                return EXIT_STALE
+            return EXIT_OK
+        for result in api.build(the_plan, force=force):
+            if not quiet:
+                _err(f"{result.display}: {result.status} ({result.tool_count} tools)")
+        return EXIT_OK
+
+    _guard(verbose, body)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.version_option(__version__, prog_name="toolgen")
+def main() -> None:
+    """Generate LLM tool schemas from Python source, at build time, without importing it.
+
+    \b
+    Exit codes: 0 ok; 1 stale or missing output (check); 2 usage or configuration
+    error; 3 errors in the sources (nothing written); 4 internal error.
+    """
+
+
+@main.command()
+@_target_options
+@click.option("--check", "check_only", is_flag=True, help="Write nothing; print a diff and exit 1 when stale.")
+def build(paths: tuple[Path, ...], check_only: bool, force: bool, quiet: bool, verbose: bool,
+          **flags: Any) -> None:
+    """Scan PATHS (files or folders) and write the generated module.
+
+    Without PATHS, the targets of [tool.toolgen] in the nearest pyproject.toml are built.
+    """
+    _run(paths, check_only, force, quiet, verbose, flags)
+
+
+@main.command()
+@_target_options
+def check(paths: tuple[Path, ...], force: bool, quiet: bool, verbose: bool, **flags: Any) -> None:
+    """Like `build --check`: exit 1 with a diff when the generated module is stale or missing."""
+    _run(paths, True, force, quiet, verbose, flags)
+
+
+@main.command()
+@click.argument("spec", metavar="FILE::FUNCTION")
+@click.option("--provider", "-p", type=click.Choice(PROVIDERS), default=None,
+              help="Show this provider's wire form instead of the IR.")
+@click.option("--verbose", "-v", is_flag=True, help="Show tracebacks of internal errors.")
+def show(spec: str, provider: str | None, verbose: bool) -> None:
+    """Print one tool's schema as JSON (the IR, or a provider's form with --provider)."""
+    from toolgen import api
+
+    if "::" not in spec:
+        raise click.UsageError("expected FILE::FUNCTION, for example tools/weather.py::get_weather")
+    file, function = spec.rsplit("::", 1)
+
+    def body() -> int:
+        config = load()
+        value, diagnostics = api.show(Path(file).resolve(), function, config.targets[0], provider)
+        _print_diagnostics(diagnostics, quiet=False)
+        click.echo(api.to_json(value))
+        return EXIT_OK
+
+    _guard(verbose, body)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,23 @@
+"""The parsed form every docstring style produces."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class ParamDoc:
+    """One documented parameter: its description and the docstring line it is on (0-based)."""
+
+    description: str
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class Docstring:
+    """Summary, long description (paragraphs separated by a blank line) and parameters."""
+
+    summary: str = ""
+    long_description: str = ""
+    params: dict[str, ParamDoc] = field(default_factory=dict)
+    style: str = "google"

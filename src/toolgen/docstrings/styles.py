@@ -1,0 +1,201 @@
+"""One parser per docstring style: Google, NumPy, reST; plus the detection between them."""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from toolgen.docstrings.model import Docstring, ParamDoc
+
+_GOOGLE_PARAMS: Final = frozenset({"args", "arguments", "parameters", "params", "keyword args",
+                                   "keyword arguments", "kwargs", "other parameters",
+                                   "other args", "other arguments"})
+_GOOGLE_SECTIONS: Final = _GOOGLE_PARAMS | frozenset({
+    "returns", "return", "yields", "yield", "raises", "raise", "exceptions", "examples",
+    "example", "note", "notes", "attributes", "see also", "warning", "warnings", "warns",
+    "todo", "references", "methods", "tip", "hint", "important", "caution", "danger",
+    "attention", "error"})
+_NUMPY_PARAMS: Final = frozenset({"parameters", "other parameters", "keyword arguments", "params"})
+_REST_FIELD: Final = re.compile(r"^:(\w+)(?:\s+([^:]*))?:\s*(.*)$")
+_GOOGLE_HEADER: Final = re.compile(r"^([A-Za-z][A-Za-z ]*):\s*$")
+_GOOGLE_PARAM: Final = re.compile(r"^(\*{0,2}[A-Za-z_][\w]*)\s*(?:\(([^)]*)\))?\s*:\s*(.*)$")
+_NUMPY_UNDERLINE: Final = re.compile(r"^\s*-{3,}\s*$")
+_NUMPY_PARAM: Final = re.compile(r"^(\*{0,2}[A-Za-z_][\w]*(?:\s*,\s*\*{0,2}[A-Za-z_][\w]*)*)\s*(?::.*)?$")
+
+
+def detect(text: str) -> str:
+    """``rest`` if it has ``:param``-style fields, ``numpy`` if it has underlined sections, else ``google``."""
+    lines = text.splitlines()
+    if any(_REST_FIELD.match(line.strip()) and line.strip().split()[0].strip(":").split()[0] in
+           ("param", "parameter", "arg", "argument", "key", "keyword", "type", "returns", "return",
+            "rtype", "raises", "raise") for line in lines):
+        return "rest"
+    for before, after in zip(lines, lines[1:]):
+        if before.strip() and _NUMPY_UNDERLINE.match(after) and before.strip().lower() in (
+                *_NUMPY_PARAMS, "returns", "yields", "raises", "notes", "examples", "see also",
+                "attributes", "methods", "references", "warnings", "warns", "receives"):
+            return "numpy"
+    return "google"
+
+
+def _join(lines: list[str]) -> str:
+    """Lines of one description → one line; blank lines keep paragraphs apart."""
+    paragraphs: list[list[str]] = [[]]
+    for line in lines:
+        if line.strip():
+            paragraphs[-1].append(line.strip())
+        elif paragraphs[-1]:
+            paragraphs.append([])
+    return "\n\n".join(_join_words(p) for p in paragraphs if p)
+
+
+def _is_wide(char: str) -> bool:
+    return "\u2e80" <= char <= "\u9fff" or "\uf900" <= char <= "\ufaff" or "\uff00" <= char <= "\uffef" \
+        or "\u3000" <= char <= "\u303f" or "\uac00" <= char <= "\ud7af"
+
+
+def _join_words(parts: list[str]) -> str:
+    """Join wrapped lines with a space, except between CJK text, which uses none."""
+    out = parts[0]
+    for part in parts[1:]:
+        out += part if _is_wide(out[-1]) or _is_wide(part[0]) else " " + part
+    return out
+
+
+def _split_intro(lines: list[str]) -> tuple[str, str]:
+    """The summary (first paragraph) and the long description (the rest) of the intro."""
+    while lines and not lines[0].strip():
+        lines = lines[1:]
+    end = next((i for i, line in enumerate(lines) if not line.strip()), len(lines))
+    return _join(lines[:end]), _join(lines[end:])
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+def parse_google(text: str) -> Docstring:
+    """Google style: ``Args:`` / ``Arguments:`` / ``Keyword Args:`` sections, ``x (int): ...``."""
+    lines = text.splitlines()
+    params: dict[str, ParamDoc] = {}
+    intro_end = len(lines)
+    i = 0
+    while i < len(lines):
+        match = _GOOGLE_HEADER.match(lines[i].strip())
+        if match and match.group(1).lower() in _GOOGLE_SECTIONS:
+            intro_end = min(intro_end, i)
+            section = match.group(1).lower()
+            base = _indent(lines[i])
+            i += 1
+            body: list[tuple[int, str]] = []
+            while i < len(lines) and (not lines[i].strip() or _indent(lines[i]) > base):
+                body.append((i, lines[i]))
+                i += 1
+            if section in _GOOGLE_PARAMS:
+                _google_params(body, params)
+            continue
+        i += 1
+    summary, long = _split_intro(lines[:intro_end])
+    return Docstring(summary, long, params, "google")
+
+
+def _google_params(body: list[tuple[int, str]], params: dict[str, ParamDoc]) -> None:
+    entry_indent = min((_indent(line) for _, line in body if line.strip()), default=0)
+    current: str | None = None
+    chunk: list[str] = []
+    start = 0
+
+    def flush() -> None:
+        if current is not None:
+            params[current] = ParamDoc(_join(chunk), start)
+
+    for number, line in body:
+        if line.strip() and _indent(line) == entry_indent:
+            match = _GOOGLE_PARAM.match(line.strip())
+            if match:
+                flush()
+                current, chunk, start = match.group(1).lstrip("*"), [match.group(3)], number
+                continue
+        chunk.append(line)
+    flush()
+
+
+def parse_numpy(text: str) -> Docstring:
+    """NumPy style: a ``Parameters`` header underlined with dashes, ``x : int`` then indented text."""
+    lines = text.splitlines()
+    params: dict[str, ParamDoc] = {}
+    intro_end = len(lines)
+    i = 0
+    while i < len(lines) - 1:
+        if lines[i].strip() and _NUMPY_UNDERLINE.match(lines[i + 1]):
+            intro_end = min(intro_end, i)
+            section = lines[i].strip().lower()
+            i += 2
+            body: list[tuple[int, str]] = []
+            while i < len(lines) and not (lines[i].strip() and i + 1 < len(lines)
+                                          and _NUMPY_UNDERLINE.match(lines[i + 1])):
+                body.append((i, lines[i]))
+                i += 1
+            if section in _NUMPY_PARAMS:
+                _numpy_params(body, params)
+            continue
+        i += 1
+    summary, long = _split_intro(lines[:intro_end])
+    return Docstring(summary, long, params, "numpy")
+
+
+def _numpy_params(body: list[tuple[int, str]], params: dict[str, ParamDoc]) -> None:
+    base = min((_indent(line) for _, line in body if line.strip()), default=0)
+    names: list[str] = []
+    chunk: list[str] = []
+    start = 0
+
+    def flush() -> None:
+        for name in names:
+            params[name] = ParamDoc(_join(chunk), start)
+
+    for number, line in body:
+        if line.strip() and _indent(line) == base:
+            match = _NUMPY_PARAM.match(line.strip())
+            if match:
+                flush()
+                names = [n.strip().lstrip("*") for n in match.group(1).split(",")]
+                chunk, start = [], number
+                continue
+        chunk.append(line)
+    flush()
+
+
+def parse_rest(text: str) -> Docstring:
+    """reST / Sphinx style: ``:param x: ...``, ``:param int x: ...``, ``:type x: ...``."""
+    lines = text.splitlines()
+    params: dict[str, ParamDoc] = {}
+    intro_end = len(lines)
+    current: str | None = None
+    chunk: list[str] = []
+    start = 0
+
+    def flush() -> None:
+        if current is not None:
+            params[current] = ParamDoc(_join(chunk), start)
+
+    for number, line in enumerate(lines):
+        match = _REST_FIELD.match(line.strip())
+        if match:
+            intro_end = min(intro_end, number)
+            flush()
+            current = None
+            kind, arg, rest = match.groups()
+            if kind in ("param", "parameter", "arg", "argument", "key", "keyword") and arg:
+                current = arg.split()[-1].lstrip("*")
+                chunk, start = [rest], number
+            continue
+        if current is not None:
+            if line.strip() and _indent(line) == 0:
+                flush()
+                current = None
+            else:
+                chunk.append(line)
+    flush()
+    summary, long = _split_intro(lines[:intro_end])
+    return Docstring(summary, long, params, "rest")

@@ -1,0 +1,101 @@
+"""Diagnostics with source locations, and the ToolgenError tree with its exit codes."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+
+class Severity(enum.Enum):
+    """How bad a diagnostic is."""
+
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class SourceSpan:
+    """A place in a source file: relative POSIX path, 1-based line and column."""
+
+    path: str
+    line: int = 1
+    col: int = 1
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.col}"
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One problem found in the sources or produced by an adapter."""
+
+    severity: Severity
+    message: str
+    span: SourceSpan | None = None
+    code: str = ""
+
+    def format(self) -> str:
+        """``path:line:col: error|warning: message`` (the place is left out when unknown)."""
+        where = f"{self.span}: " if self.span is not None else ""
+        return f"{where}{self.severity.value}: {self.message}"
+
+    def sort_key(self) -> tuple[SourceSpan, str, str]:
+        return (self.span or SourceSpan(""), self.severity.value, self.message)
+
+
+@dataclass(slots=True)
+class Diagnostics:
+    """An append-only collector: stages report every problem and go on."""
+
+    items: list[Diagnostic] = field(default_factory=list)
+
+    def error(self, message: str, span: SourceSpan | None = None, code: str = "") -> None:
+        self.items.append(Diagnostic(Severity.ERROR, message, span, code))
+
+    def warning(self, message: str, span: SourceSpan | None = None, code: str = "") -> None:
+        self.items.append(Diagnostic(Severity.WARNING, message, span, code))
+
+    def extend(self, other: list[Diagnostic] | tuple[Diagnostic, ...]) -> None:
+        self.items.extend(other)
+
+    @property
+    def has_errors(self) -> bool:
+        return any(d.severity is Severity.ERROR for d in self.items)
+
+    def sorted(self) -> list[Diagnostic]:
+        """Deduplicated and in file order, so every run prints the same lines."""
+        return sorted(set(self.items), key=Diagnostic.sort_key)
+
+
+class ToolgenError(Exception):
+    """Base of every error toolgen reports on purpose; ``exit_code`` is SPEC §7's."""
+
+    exit_code = 4
+
+
+class UsageError(ToolgenError):
+    """A bad command line: a missing path, an unknown provider (exit 2)."""
+
+    exit_code = 2
+
+
+class ConfigError(ToolgenError):
+    """A bad ``[tool.toolgen]`` table (exit 2)."""
+
+    exit_code = 2
+
+
+class SourceError(ToolgenError):
+    """The sources have errors; every diagnostic is attached (exit 3)."""
+
+    exit_code = 3
+
+    def __init__(self, diagnostics: list[Diagnostic]) -> None:
+        super().__init__(f"{sum(d.severity is Severity.ERROR for d in diagnostics)} error(s)")
+        self.diagnostics = diagnostics
+
+
+class OutputError(ToolgenError):
+    """The output cannot be written safely: no header, a read-only folder (exit 2)."""
+
+    exit_code = 2

@@ -1,0 +1,31 @@
+"""The provider-neutral IR: ``ToolDef`` and ``ToolSet``; it knows no provider or template."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from toolgen.errors import SourceSpan
+
+JsonSchema = dict[str, Any]
+"""A JSON Schema (draft 2020-12) as plain JSON data. Treated as immutable by every stage."""
+
+
+@dataclass(frozen=True, slots=True)
+class ToolDef:
+    """One tool: its own name, description and full parameter schema, and where it came from."""
+
+    name: str
+    description: str
+    parameters: JsonSchema
+    span: SourceSpan
+    qualname: str
+    output_schema: JsonSchema | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ToolSet:
+    """Every tool of one target, sorted by name, and the sources they were read from."""
+
+    tools: tuple[ToolDef, ...]
+    sources: tuple[str, ...]

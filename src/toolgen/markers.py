@@ -1,0 +1,62 @@
+"""Run-time markers users import: ``tool`` and ``Param``; both are no-ops at run time."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, TypeVar, overload
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+__all__ = ["Param", "tool"]
+
+
+@overload
+def tool(func: F, /) -> F: ...
+
+
+@overload
+def tool(
+    *, name: str | None = None, description: str | None = None
+) -> Callable[[F], F]: ...
+
+
+def tool(
+    func: F | None = None,
+    /,
+    *,
+    name: str | None = None,
+    description: str | None = None,
+) -> F | Callable[[F], F]:
+    """Mark a function as an LLM tool; toolgen reads the mark statically.
+
+    Works bare (``@tool``) and called (``@tool(name=..., description=...)``).
+    The function is returned unchanged: nothing is registered at run time.
+
+    Args:
+        func: The decorated function, when used bare.
+        name: The tool's name, instead of the function's name.
+        description: The tool's description, instead of the docstring summary.
+    """
+    if func is not None:
+        return func
+
+    def mark(inner: F) -> F:
+        return inner
+
+    return mark
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    """Metadata for a parameter inside ``Annotated[T, Param(desc=...)]``.
+
+    ``desc`` and ``description`` are aliases (the Rust ``#[param(desc = ...)]``).
+    """
+
+    desc: str | None = None
+    description: str | None = None
+
+    @property
+    def text(self) -> str | None:
+        """The description, whichever alias gave it."""
+        return self.desc if self.desc is not None else self.description

@@ -1,0 +1,31 @@
+"""Anthropic Messages tools: ``input_schema``, no root combinators (providers.md §5)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from toolgen.ir import ToolDef
+from toolgen.providers import transforms as t
+from toolgen.providers.base import ANTHROPIC_NAMES, AdapterOptions, NameRule, Normalized
+
+
+@dataclass(frozen=True, slots=True)
+class Anthropic:
+    """``TOOLS_ANTHROPIC``: non-strict (strict has per-request budgets), JSON Schema kept."""
+
+    options: AdapterOptions
+    name: str = "anthropic"
+    constant: str = "TOOLS_ANTHROPIC"
+    name_rule: NameRule = ANTHROPIC_NAMES
+
+    def normalize_schema(self, tool: ToolDef, report: t.Report) -> Normalized:
+        schema = t.run_passes(tool.parameters, [t.ensure_object_root, t.strip_meta], report)
+        return Normalized(schema)
+
+    def wrap(self, tool: ToolDef, normalized: Normalized, name: str) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": name}
+        if tool.description:
+            out["description"] = tool.description
+        out["input_schema"] = normalized.schema
+        return out

@@ -1,0 +1,73 @@
+"""The adapter contract, the options adapters read, and each provider's tool-name rule."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from toolgen.ir import JsonSchema, ToolDef
+from toolgen.providers.transforms import Report
+
+
+@dataclass(frozen=True, slots=True)
+class AdapterOptions:
+    """The per-provider settings of a target."""
+
+    openai_strict: bool = True
+    gemini_flavour: str = "gemini"
+    gemini_schema_field: str = "parameters"
+    recursion_depth: int = 3
+
+
+@dataclass(frozen=True, slots=True)
+class NameRule:
+    """providers.md §2: allowed characters, whether the first must be a letter or ``_``, max length."""
+
+    allowed: str
+    max_length: int
+    leading_letter: bool = False
+
+    def normalize(self, name: str) -> str:
+        """Replace disallowed characters, fix the first one, shorten with a hash suffix."""
+        out = re.sub(f"[^{self.allowed}]", "_", name)
+        if self.leading_letter and not re.match(r"[A-Za-z_]", out):
+            out = "_" + out
+        if len(out) > self.max_length:
+            digest = hashlib.sha256(name.encode("utf-8")).hexdigest()[:8]
+            out = f"{out[: self.max_length - 9]}_{digest}"
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Normalized:
+    """A schema ready for a provider, and what the wrapper needs to know about it."""
+
+    schema: JsonSchema
+    strict: bool | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class ProviderAdapter(Protocol):
+    """Normalises a schema and a name for one provider, and wraps a tool in its wire shape."""
+
+    name: str
+    constant: str
+    name_rule: NameRule
+
+    def normalize_schema(self, tool: ToolDef, report: Report) -> Normalized:
+        """The tool's parameters as this provider accepts them."""
+        ...
+
+    def wrap(self, tool: ToolDef, normalized: Normalized, name: str) -> dict[str, Any]:
+        """One element of the provider's ``tools`` list."""
+        ...
+
+
+OPENAI_NAMES = NameRule("a-zA-Z0-9_-", 64)
+ANTHROPIC_NAMES = NameRule("a-zA-Z0-9_-", 128)
+GEMINI_NAMES = NameRule("a-zA-Z0-9_.:-", 64, leading_letter=True)
+VERTEX_NAMES = NameRule("a-zA-Z0-9_.-", 64, leading_letter=True)
+BEDROCK_NAMES = NameRule("a-zA-Z0-9_-", 64)
+MCP_NAMES = NameRule("A-Za-z0-9._-", 128)

@@ -1,0 +1,142 @@
+"""Plain, picklable front-end data: type expressions, scanned functions, classes, modules."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+from toolgen.errors import Diagnostic, SourceSpan
+
+
+@dataclass(frozen=True, slots=True)
+class Name:
+    """A dotted name as written: ``str``, ``t.Optional``, ``models.Priority``."""
+
+    dotted: str
+
+
+@dataclass(frozen=True, slots=True)
+class Sub:
+    """A subscript: ``base[args...]``."""
+
+    base: TExpr
+    args: tuple[TExpr, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Lit:
+    """A literal: str, int, float, bool, None, or ``...`` (``Ellipsis``)."""
+
+    value: object
+
+
+@dataclass(frozen=True, slots=True)
+class Or:
+    """``A | B | C``."""
+
+    items: tuple[TExpr, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Seq:
+    """A list or tuple display: ``[a, b]`` / ``(a, b)``."""
+
+    kind: str
+    items: tuple[TExpr, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """A call: ``Field(ge=1)``, ``Param(desc="...")``."""
+
+    func: TExpr
+    args: tuple[TExpr, ...]
+    kwargs: tuple[tuple[str, TExpr], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Opaque:
+    """Anything else, kept as source text for messages."""
+
+    code: str
+
+
+TExpr = Union[Name, Sub, Lit, Or, Seq, Call, Opaque]
+
+
+@dataclass(frozen=True, slots=True)
+class Parameter:
+    """One function parameter. ``kind``: positional, keyword, varargs or varkw."""
+
+    name: str
+    kind: str
+    annotation: TExpr | None
+    default: TExpr | None
+    span: SourceSpan
+
+
+@dataclass(frozen=True, slots=True)
+class Function:
+    """A module-level function, decorated or not."""
+
+    name: str
+    decorators: tuple[TExpr, ...]
+    params: tuple[Parameter, ...]
+    returns: TExpr | None
+    docstring: str | None
+    is_async: bool
+    span: SourceSpan
+    decorator_spans: tuple[SourceSpan, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class FieldDef:
+    """A class-level annotated attribute (a TypedDict key, a model or dataclass field)."""
+
+    name: str
+    annotation: TExpr
+    default: TExpr | None
+    span: SourceSpan
+
+
+@dataclass(frozen=True, slots=True)
+class ClassDef:
+    """A module-level class: bases, keywords, decorators, fields and plain assignments."""
+
+    name: str
+    module: str
+    bases: tuple[TExpr, ...]
+    keywords: tuple[tuple[str, TExpr], ...]
+    decorators: tuple[TExpr, ...]
+    fields: tuple[FieldDef, ...]
+    members: tuple[tuple[str, TExpr], ...]
+    docstring: str | None
+    span: SourceSpan
+
+    @property
+    def qualname(self) -> str:
+        return f"{self.module}.{self.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class Alias:
+    """A module-level assignment that may be a type alias: ``X = list[int]``, ``type X = ...``."""
+
+    name: str
+    value: TExpr
+    span: SourceSpan
+
+
+@dataclass(frozen=True, slots=True)
+class ModuleScan:
+    """Everything the front end keeps of one file; independent of every other file."""
+
+    path: str
+    module: str
+    is_package: bool
+    is_stub: bool
+    imports: tuple[tuple[str, str], ...]
+    classes: tuple[ClassDef, ...]
+    aliases: tuple[Alias, ...]
+    functions: tuple[Function, ...]
+    diagnostics: tuple[Diagnostic, ...]
