@@ -61,7 +61,7 @@ def adapt(toolset: ToolSet, providers: tuple[str, ...], options: AdapterOptions,
             if wire_name != tool.name:
                 report.warn("", f"name rewritten to '{wire_name}' (the generated name map leads back)")
             first = owners.setdefault(wire_name, tool)
-            if first is not tool:
+            if first is not tool and first.name != tool.name:  # same names: reported once, by build
                 diags.error(f"{key}: tools '{first.name}' ({first.span}) and '{tool.name}' both "
                             f"become '{wire_name}' for this provider", tool.span, "name-collision")
             for pointer, message in report.errors:

@@ -156,6 +156,7 @@ TOOLS: list[dict[str, Any]] = [
         },
     },
 ]
+
 TOOLS_OPENAI: list[dict[str, Any]] = [
     {
         "type": "function",
@@ -321,18 +322,21 @@ TOOLS_OPENAI: list[dict[str, Any]] = [
         },
     },
 ]
+
 # Wire name -> tool name, to dispatch a model's tool call.
 TOOL_NAME_MAP_OPENAI: dict[str, str] = {
     "book_trip": "book_trip",
     "get_forecast": "get_forecast",
     "search_flights": "search_flights",
 }
+
 # Optional parameters that strict mode made nullable: null means not given.
 NULL_MEANS_OMITTED_OPENAI: dict[str, list[str]] = {
     "book_trip": ["hold_only", "promo_code"],
     "get_forecast": ["days", "units"],
     "search_flights": ["cabin", "max_results", "direct_only"],
 }
+
 TOOLS_OPENAI_RESPONSES: list[dict[str, Any]] = [
     {
         "type": "function",
@@ -483,18 +487,21 @@ TOOLS_OPENAI_RESPONSES: list[dict[str, Any]] = [
         "strict": True,
     },
 ]
+
 # Wire name -> tool name, to dispatch a model's tool call.
 TOOL_NAME_MAP_OPENAI_RESPONSES: dict[str, str] = {
     "book_trip": "book_trip",
     "get_forecast": "get_forecast",
     "search_flights": "search_flights",
 }
+
 # Optional parameters that strict mode made nullable: null means not given.
 NULL_MEANS_OMITTED_OPENAI_RESPONSES: dict[str, list[str]] = {
     "book_trip": ["hold_only", "promo_code"],
     "get_forecast": ["days", "units"],
     "search_flights": ["cabin", "max_results", "direct_only"],
 }
+
 TOOLS_ANTHROPIC: list[dict[str, Any]] = [
     {
         "name": "book_trip",
@@ -623,12 +630,14 @@ TOOLS_ANTHROPIC: list[dict[str, Any]] = [
         },
     },
 ]
+
 # Wire name -> tool name, to dispatch a model's tool call.
 TOOL_NAME_MAP_ANTHROPIC: dict[str, str] = {
     "book_trip": "book_trip",
     "get_forecast": "get_forecast",
     "search_flights": "search_flights",
 }
+
 TOOLS_GEMINI: list[dict[str, Any]] = [
     {
         "name": "book_trip",
@@ -770,12 +779,14 @@ TOOLS_GEMINI: list[dict[str, Any]] = [
         },
     },
 ]
+
 # Wire name -> tool name, to dispatch a model's tool call.
 TOOL_NAME_MAP_GEMINI: dict[str, str] = {
     "book_trip": "book_trip",
     "get_forecast": "get_forecast",
     "search_flights": "search_flights",
 }
+
 TOOLS_MCP: list[dict[str, Any]] = [
     {
         "name": "book_trip",
@@ -945,12 +956,14 @@ TOOLS_MCP: list[dict[str, Any]] = [
         },
     },
 ]
+
 # Wire name -> tool name, to dispatch a model's tool call.
 TOOL_NAME_MAP_MCP: dict[str, str] = {
     "book_trip": "book_trip",
     "get_forecast": "get_forecast",
     "search_flights": "search_flights",
 }
+
 TOOLS_BEDROCK: list[dict[str, Any]] = [
     {
         "toolSpec": {
@@ -1087,6 +1100,7 @@ TOOLS_BEDROCK: list[dict[str, Any]] = [
         },
     },
 ]
+
 # Wire name -> tool name, to dispatch a model's tool call.
 TOOL_NAME_MAP_BEDROCK: dict[str, str] = {
     "book_trip": "book_trip",

@@ -1,0 +1,5 @@
+"""`python -m toolgen`: the same as the `toolgen` command."""
+
+from toolgen.cli import main
+
+main()

@@ -1,0 +1,60 @@
+"""toolgen never imports or runs the code it reads: a tool module with side effects stays inert."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+
+def test_side_effects_of_importing_tools_never_happen(tmp_path: Path) -> None:
+    sentinel = tmp_path / "IMPORTED"
+    package = tmp_path / "tools"
+    package.mkdir()
+    hostile = textwrap.dedent(f"""
+        import os, socket, sys
+        open({str(sentinel)!r}, "w").write("imported")
+        try:
+            socket.create_connection(("127.0.0.1", 9), timeout=0.1)
+        except OSError:
+            pass
+        os._exit(97)
+
+        from toolgen import tool
+
+        @tool
+        def drop_tables(confirm: bool) -> str:
+            '''Drop every table.'''
+            raise SystemExit(98)
+        """)
+    (package / "__init__.py").write_text(hostile)
+    (package / "danger.py").write_text(hostile.replace("drop_tables", "drop_database"))
+    # An audit hook in the toolgen process records any attempt to open the sentinel or the
+    # network, or to import the tool modules, even if the module's own guards were bypassed.
+    runner = textwrap.dedent(f"""
+        import sys
+        events = []
+        def hook(event, args):
+            if event == "import" and args and str(args[0]).split(".")[0] == "tools":
+                events.append(("import", args[0]))
+            if event == "socket.connect":
+                events.append(("connect", str(args)))
+            if event == "open" and args and str(args[0]) == {str(sentinel)!r}:
+                events.append(("open", str(args[0])))
+            # ``compile`` is raised by parsing to an AST too; only ``exec`` runs code.
+            if event == "exec" and args and getattr(args[0], "co_filename", "").startswith({str(package)!r}):
+                events.append(("exec", args[0].co_filename))
+        sys.addaudithook(hook)
+        from toolgen.cli import main
+        try:
+            main(["build", {str(package)!r}])
+        except SystemExit as exc:
+            code = exc.code
+        print("EVENTS", events, "CODE", code)
+        """)
+    result = subprocess.run([sys.executable, "-c", runner], capture_output=True, text=True, cwd=tmp_path)
+    assert "EVENTS [] CODE 0" in result.stdout, result.stdout + result.stderr
+    assert not sentinel.exists()
+    generated = (package / "tool_schemas.py").read_text()
+    assert '"name": "drop_tables"' in generated and '"name": "drop_database"' in generated

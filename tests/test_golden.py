@@ -1,0 +1,51 @@
+"""Golden cases: each tests/cases/<case>/ holds an input package and what toolgen must make of it.
+
+A case folder has ``input/`` (scanned), optionally ``args.txt`` (extra CLI arguments, one
+per line), and ``expected/``: ``tool_schemas.py`` (when the build succeeds), ``stderr.txt``
+and ``exit_code``. Regenerate with ``pytest tests/test_golden.py --update-goldens``
+(or ``nox -s regen``) and review the diff.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from toolgen.cli import main
+
+CASES = Path(__file__).parent / "cases"
+CASE_NAMES = sorted(p.name for p in CASES.iterdir() if (p / "input").is_dir())
+
+
+def _args(case: Path) -> list[str]:
+    extra = case / "args.txt"
+    return extra.read_text().split() if extra.is_file() else []
+
+
+@pytest.mark.parametrize("name", CASE_NAMES)
+def test_golden_case(name: str, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> None:
+    case = CASES / name
+    monkeypatch.chdir(case)
+    expected = case / "expected"
+    out = "expected/tool_schemas.py"
+    runner = CliRunner()
+    if request.config.getoption("--update-goldens"):
+        expected.mkdir(exist_ok=True)
+        result = runner.invoke(main, ["build", "input", "--out", out, *_args(case)])
+        (expected / "stderr.txt").write_text(result.stderr)
+        (expected / "exit_code").write_text(f"{result.exit_code}\n")
+        if result.exit_code != 0 and (expected / "tool_schemas.py").exists():
+            (expected / "tool_schemas.py").unlink()
+        return
+    want_code = int((expected / "exit_code").read_text())
+    result = runner.invoke(main, ["check", "input", "--out", out, *_args(case)])
+    fix = f"regenerate with: pytest tests/test_golden.py -k {name} --update-goldens"
+    if want_code == 0:
+        assert result.exit_code == 0, f"{name}: generated module differs:\n{result.stdout}\n{fix}"
+        stderr = result.stderr.replace(": fresh (", ": written (")
+    else:
+        assert result.exit_code == want_code, f"{name}: exit {result.exit_code}\n{result.stderr}\n{fix}"
+        stderr = result.stderr
+    assert stderr == (expected / "stderr.txt").read_text(), f"{name}: stderr differs\n{fix}"
