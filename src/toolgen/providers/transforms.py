@@ -207,6 +207,7 @@ def inline_refs(depth: int = 3, keep_cycles: bool = False) -> Pass:
     def run(schema: JsonSchema, report: Report) -> JsonSchema:
         cyclic = ref_cycles(schema) if keep_cycles else set()
         kept: dict[str, JsonSchema] = {}
+        cut_reported: set[str] = set()
 
         def expand(node: Any, pointer: str, stack: tuple[str, ...]) -> Any:
             if isinstance(node, list):
@@ -235,7 +236,10 @@ def inline_refs(depth: int = 3, keep_cycles: bool = False) -> Pass:
                             "$ref": new_ref}
                 if stack.count(ref) > depth:
                     name = ref.rsplit("/", 1)[-1]
-                    report.warn(pointer, f"recursive type '{name}' cut after {depth} levels")
+                    if name not in cut_reported:
+                        cut_reported.add(name)
+                        report.warn(pointer, f"recursive type '{name}' unrolled {depth} levels, then "
+                                             "cut (raise recursion_depth to go deeper)")
                     cut = {"type": "object", "description": f"<recursive: {name}>"}
                     return {**cut, **{k: v for k, v in siblings.items() if k == "description"}}
                 merged = {**target, **siblings}

@@ -1,0 +1,1 @@
+from .models import Address as Address, Priority as Priority
