@@ -1,0 +1,1 @@
+"""Tool signatures written as real source: toolgen reads them, pydantic introspects them."""
