@@ -482,6 +482,18 @@ def gemini_nullable(flavour: str) -> Pass:
     return run
 
 
+def _json_kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    return "string"
+
+
 def gemini_values(schema: JsonSchema, report: Report) -> JsonSchema:
     """``const`` → one-value enum, non-string enums folded, exclusive bounds, ``examples``."""
     def node_fn(node: JsonSchema, pointer: str) -> JsonSchema:
@@ -494,10 +506,21 @@ def gemini_values(schema: JsonSchema, report: Report) -> JsonSchema:
                 out = fold(out, ["const"], pointer, report, "is not accepted by Gemini")
         if "enum" in out and not all(isinstance(v, str) for v in out["enum"]):
             values = out["enum"]
-            types = {type(v) for v in values}
-            if "type" not in out and len(types) == 1:
-                t = types.pop()
-                out["type"] = "boolean" if t is bool else "integer" if t is int else "number" if t is float else "string"
+            kinds = list(dict.fromkeys(_json_kind(v) for v in values))
+            if "type" not in out and len(kinds) > 1:
+                # Mixed values (Literal["a", 0]): one branch per JSON type, strings keep their enum.
+                rest = {k: v for k, v in out.items() if k not in ("enum", "type")}
+                branches = []
+                for kind in kinds:
+                    same = [v for v in values if _json_kind(v) == kind]
+                    branch: JsonSchema = {"type": kind, "enum": same}
+                    if kind != "string":
+                        branch = fold(branch, ["enum"], pointer, report,
+                                      "with non-string values is not accepted by Gemini")
+                    branches.append(branch)
+                return {"anyOf": branches, **rest}
+            if "type" not in out and kinds:
+                out["type"] = kinds[0]
             out = fold(out, ["enum"], pointer, report, "with non-string values is not accepted by Gemini")
         for key, bound, step in (("exclusiveMinimum", "minimum", 1), ("exclusiveMaximum", "maximum", -1)):
             if key in out and out.get("type") == "integer" and isinstance(out[key], (int, float)):

@@ -56,7 +56,7 @@ def scalar(value: Any) -> str:
         text = repr(value)
         if text in ("inf", "-inf", "nan"):
             raise ValueError(f"{text} is not JSON")
-        return text
+        return text.replace("e+", "e")  # black writes exponents without "+"
     raise TypeError(f"cannot emit {type(value).__name__} as a literal")
 
 

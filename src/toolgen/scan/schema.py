@@ -591,6 +591,8 @@ def _union(branches: list[JsonSchema]) -> JsonSchema:
             unique.append(branch)
     if any(b == {} for b in unique):
         return {}
+    if {"type": "null"} in unique:  # pydantic makes the rest nullable: null always comes last
+        unique = [b for b in unique if b != {"type": "null"}] + [{"type": "null"}]
     if len(unique) == 1:
         return unique[0]
     return {"anyOf": unique}

@@ -1,0 +1,221 @@
+"""Hypothesis properties: pydantic agreement for generated annotations, black fixed point,
+pass idempotence and purity, SDK acceptance of generated signatures, name limits."""
+
+from __future__ import annotations
+
+import copy
+import json
+import textwrap
+import typing
+from pathlib import Path
+from typing import Any
+
+import black
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from pydantic import create_model
+
+from tests.differential.test_pydantic_agreement import _is_optional, normalise
+from tests.sdk.test_provider_sdks import VALIDATORS
+from toolgen import api
+from toolgen.config import Config, Target
+from toolgen.ir import ToolDef
+from toolgen.errors import SourceError, SourceSpan
+from toolgen.providers import ADAPTERS, adapt
+from toolgen.providers import transforms as t
+from toolgen.providers.base import ANTHROPIC_NAMES, GEMINI_NAMES, MCP_NAMES, OPENAI_NAMES, AdapterOptions
+from toolgen.render.literal import assignment
+
+PROFILE = settings(max_examples=60, deadline=None,
+                   suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+
+# --- a grammar of annotation expressions ------------------------------------------------------
+SCALARS = st.sampled_from(["str", "int", "float", "bool", "datetime.date", "uuid.UUID", "bytes"])
+LITERAL_VALUES = st.lists(st.one_of(st.sampled_from(["a", "b", "c d", "é"]), st.integers(-3, 3)),
+                          min_size=1, max_size=3, unique=True)
+
+
+def _literal(values: list[Any]) -> str:
+    return "Literal[" + ", ".join(json.dumps(v, ensure_ascii=False) for v in values) + "]"
+
+
+def _annotated(base: str, kind: str) -> str:
+    constraint = {"num": "Field(ge=0, le=9)", "str": "Field(min_length=1, max_length=9)",
+                  "list": "Field(min_length=1)"}[kind]
+    return f"Annotated[{base}, {constraint}]"
+
+
+def annotations(depth: int = 3) -> st.SearchStrategy[str]:
+    leaves = st.one_of(SCALARS, LITERAL_VALUES.map(_literal),
+                       st.sampled_from(["int", "float"]).map(lambda b: _annotated(b, "num")),
+                       st.just(_annotated("str", "str")))
+    return st.recursive(leaves, lambda inner: st.one_of(
+        inner.map(lambda a: f"list[{a}]"),
+        inner.map(lambda a: f"dict[str, {a}]"),
+        inner.map(lambda a: f"Optional[{a}]"),
+        inner.map(lambda a: f"tuple[{a}, ...]"),
+        st.tuples(inner, inner).map(lambda p: f"tuple[{p[0]}, {p[1]}]"),
+        st.tuples(inner, inner).map(lambda p: f"Union[{p[0]}, {p[1]}]"),
+        inner.map(lambda a: _annotated(f"list[{a}]", "list")),
+    ), max_leaves=depth * 2)
+
+
+HEADER = ("import datetime\nimport uuid\nfrom typing import Annotated, Literal, Optional, Union\n\n"
+          "from pydantic import Field\n\nfrom toolgen import tool\n\n\n")
+
+
+def _build(tmp: Path, source: str, **target: Any) -> tuple[dict[str, Any], list[str]]:
+    package = tmp / "gen_tools"
+    package.mkdir(exist_ok=True)
+    (package / "mod.py").write_text(source)
+    try:
+        plan = api.plan(Config((Target(paths=(package,), out=package / "tool_schemas.py", **target),)),
+                        cwd=tmp)
+    except SourceError as exc:
+        raise AssertionError("\n".join(d.format() for d in exc.diagnostics)) from None
+    namespace: dict[str, Any] = {}
+    exec(plan.files[0].text, namespace)
+    return namespace, [d.format() for d in plan.diagnostics]
+
+
+@PROFILE
+@given(annotation=annotations())
+def test_generated_annotations_agree_with_pydantic(annotation: str, tmp_path_factory: pytest.TempPathFactory) -> None:
+    source = HEADER + f"@tool\ndef probe(value: {annotation}) -> None:\n    '''Probe.'''\n"
+    namespace, _ = _build(tmp_path_factory.mktemp("agree"), source, providers=())
+    ours = namespace["TOOLS"][0]["parameters"]
+    module: dict[str, Any] = {}
+    exec(source, module)
+    hints = typing.get_type_hints(module["probe"], include_extras=True)
+    schema = create_model("probe", value=(hints["value"], ...)).model_json_schema()
+    if _is_optional(hints["value"]):
+        prop = schema["properties"]["value"]
+        branches = [b for b in prop.pop("anyOf") if b != {"type": "null"}]
+        schema["properties"]["value"] = {**branches[0], **prop} if len(branches) == 1 else {"anyOf": branches, **prop}
+        schema.pop("required")
+    assert normalise(ours, ours) == normalise(schema, schema), annotation
+
+
+@PROFILE
+@given(annotations=st.lists(annotations(2), min_size=1, max_size=4),
+       defaults=st.lists(st.booleans(), min_size=4, max_size=4))
+def test_generated_signatures_are_accepted_by_every_sdk(annotations: list[str], defaults: list[bool],
+                                                       tmp_path_factory: pytest.TempPathFactory) -> None:
+    params = []
+    for i, annotation in enumerate(annotations):
+        optional = defaults[i] and "Optional" not in annotation
+        params.append(f"p{i}: Optional[{annotation}] = None" if optional else f"p{i}: {annotation}")
+    params.sort(key=lambda p: p.endswith(" = None"))
+    source = HEADER + f"@tool\ndef probe({', '.join(params)}) -> None:\n    '''Probe.'''\n"
+    namespace, _ = _build(tmp_path_factory.mktemp("sdk"), source)
+    for constant, validate in VALIDATORS.items():
+        for tool in namespace[constant]:
+            validate(json.loads(json.dumps(tool)))
+
+
+# --- the emitter is black's fixed point ---------------------------------------------------------
+JSON = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6),
+              st.floats(allow_nan=False, allow_infinity=False), st.text(max_size=30)),
+    lambda inner: st.one_of(st.lists(inner, max_size=5), st.dictionaries(st.text(max_size=12), inner, max_size=5)),
+    max_leaves=25)
+
+
+@settings(max_examples=200, deadline=None)
+@given(value=JSON, line_length=st.sampled_from([40, 88, 120]))
+def test_literal_emitter_is_black_fixed_point_and_round_trips(value: Any, line_length: int) -> None:
+    text = "from typing import Any\n\n" + assignment("VALUE", "Any", value, line_length)
+    assert black.format_str(text, mode=black.Mode(line_length=line_length)) == text
+    namespace: dict[str, Any] = {}
+    exec(text, namespace)
+    assert namespace["VALUE"] == value
+
+
+# --- passes: idempotent, pure, deterministic ---------------------------------------------------------
+def _schemas() -> st.SearchStrategy[dict[str, Any]]:
+    leaf = st.sampled_from([{"type": "string"}, {"type": "integer", "minimum": 1}, {"type": "null"},
+                            {"type": "string", "enum": ["a", "b"]}, {"const": 3, "type": "integer"},
+                            {"type": "number", "exclusiveMinimum": 0}, {"type": "string", "format": "path"},
+                            {"type": ["string", "null"]}, {"$ref": "#/$defs/Item"}, {},
+                            {"type": "array", "prefixItems": [{"type": "integer"}, {"type": "string"}]}])
+    node = st.recursive(leaf, lambda inner: st.one_of(
+        st.builds(lambda i: {"type": "array", "items": i}, inner),
+        st.builds(lambda ps: {"type": "object", "properties": ps, "required": sorted(ps)[:1]},
+                  st.dictionaries(st.sampled_from(["a", "b", "c"]), inner, min_size=1, max_size=3)),
+        st.builds(lambda a, b: {"anyOf": [a, b]}, inner, inner),
+        st.builds(lambda a, b: {"oneOf": [a, b]}, inner, inner),
+        st.builds(lambda i: {"type": "object", "additionalProperties": i}, inner),
+        st.builds(lambda i: {**i, "description": "d", "default": None}, inner),
+    ), max_leaves=8)
+    return st.builds(lambda props: {"type": "object", "properties": props, "required": sorted(props)[:1],
+                                    "$defs": {"Item": {"type": "object", "properties": {"n": {"type": "integer"}}}}},
+                     st.dictionaries(st.sampled_from(["x", "y", "z"]), node, min_size=1, max_size=3))
+
+
+PASSES = {
+    "ensure_object_root": t.ensure_object_root, "strip_meta": t.strip_meta,
+    "inline_refs": t.inline_refs(3), "merge_all_of": t.merge_all_of, "one_of_to_any_of": t.one_of_to_any_of,
+    "complete_arrays": t.complete_arrays(True), "strictify": t.strictify,
+    "gemini_nullable": t.gemini_nullable("gemini"), "gemini_values": t.gemini_values,
+    "hoist_single_any_of": t.hoist_single_any_of, "type_arrays_to_any_of": t.type_arrays_to_any_of,
+    "fold_strict": t.fold_except(t.OPENAI_STRICT_KEYS, "x"),
+    "restrict_formats": t.restrict_formats(t.OPENAI_STRICT_FORMATS, "x"),
+}
+
+
+@settings(max_examples=150, deadline=None)
+@given(schema=_schemas(), name=st.sampled_from(sorted(PASSES)))
+def test_each_pass_is_idempotent_and_pure(schema: dict[str, Any], name: str) -> None:
+    step = PASSES[name]
+    frozen = copy.deepcopy(schema)
+    once = step(schema, t.Report())
+    assert schema == frozen, "the pass mutated its input"
+    assert step(once, t.Report()) == once, f"{name} is not idempotent"
+
+
+@settings(max_examples=100, deadline=None)
+@given(schema=_schemas())
+def test_adapters_never_mutate_and_are_deterministic(schema: dict[str, Any]) -> None:
+    from toolgen.errors import Diagnostics
+    from toolgen.ir import ToolSet
+
+    tool = ToolDef("probe", "Probe.", schema, SourceSpan("x.py"), "m.probe")
+    frozen = copy.deepcopy(schema)
+    first = adapt(ToolSet((tool,), ()), tuple(ADAPTERS), AdapterOptions(), Diagnostics())
+    second = adapt(ToolSet((tool,), ()), tuple(ADAPTERS), AdapterOptions(), Diagnostics())
+    assert schema == frozen
+    assert repr(first) == repr(second)
+
+
+@given(name=st.text(min_size=1, max_size=300))
+def test_normalised_names_fit_every_rule(name: str) -> None:
+    import re
+
+    for rule, pattern in ((OPENAI_NAMES, r"[a-zA-Z0-9_-]{1,64}"), (ANTHROPIC_NAMES, r"[a-zA-Z0-9_-]{1,128}"),
+                          (GEMINI_NAMES, r"[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}"), (MCP_NAMES, r"[A-Za-z0-9._-]{1,128}")):
+        out = rule.normalize(name)
+        assert re.fullmatch(pattern, out), (rule, name, out)
+        assert len(out.encode("utf-8")) <= rule.max_length
+        assert rule.normalize(out) == out or len(name) > rule.max_length
+
+
+def test_long_names_sharing_a_prefix_stay_distinct() -> None:
+    a = "x" * 70 + "_alpha"
+    b = "x" * 70 + "_beta"
+    assert OPENAI_NAMES.normalize(a) != OPENAI_NAMES.normalize(b)
+    assert len(OPENAI_NAMES.normalize(a)) == 64
+
+
+def test_deterministic_module_bytes(tmp_path: Path) -> None:
+    source = HEADER + textwrap.dedent('''
+        @tool
+        def b(x: dict[str, list[int]], y: Optional[str] = None) -> None:
+            """B."""
+
+        @tool
+        def a(z: Literal["q", "r"] = "q") -> None:
+            """A."""
+        ''')
+    texts = {_build(tmp_path, source)[0]["__all__"].__repr__() for _ in range(2)}
+    assert len(texts) == 1
