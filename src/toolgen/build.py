@@ -160,12 +160,17 @@ def _tool(c: _Candidate, mapper: SchemaMapper, resolver: Resolver, target: Targe
             required.append(param.name)
     for documented, pdoc in doc.params.items():
         if documented not in seen_params and documented not in ("args", "kwargs", "self", "cls"):
+            where = function.span
+            if function.docstring_line:
+                where = SourceSpan(function.span.path, function.docstring_line + pdoc.line,
+                                   function.span.col + 4)
             diags.warning(f"tool '{name}': docstring documents '{documented}', which is not a "
-                          "parameter", function.span, "unknown-doc-param")
+                          "parameter", where, "unknown-doc-param")
     if target.warn_undocumented:
         for pname, schema in properties.items():
             if "description" not in schema:
-                diags.warning(f"tool '{name}': parameter '{pname}' is not documented", function.span,
+                param_span = next((p.span for p in function.params if p.name == pname), function.span)
+                diags.warning(f"tool '{name}': parameter '{pname}' is not documented", param_span,
                               "undocumented")
     if not ok:
         return None

@@ -91,7 +91,8 @@ class SourceError(ToolgenError):
     exit_code = 3
 
     def __init__(self, diagnostics: list[Diagnostic]) -> None:
-        super().__init__(f"{sum(d.severity is Severity.ERROR for d in diagnostics)} error(s)")
+        errors = [d.format() for d in diagnostics if d.severity is Severity.ERROR]
+        super().__init__(f"{len(errors)} error(s):\n" + "\n".join(errors))
         self.diagnostics = diagnostics
 
 

@@ -96,6 +96,13 @@ def _ast_positions(tree: ast.Module) -> dict[Key, tuple[int, int]]:
             n = seen["def", stmt.name]
             seen["def", stmt.name] += 1
             index["def", stmt.name, n] = (stmt.lineno, stmt.col_offset + 1)
+            body = stmt.body[0] if stmt.body else None
+            if isinstance(body, ast.Expr) and isinstance(body.value, ast.Constant) and \
+                    isinstance(body.value.value, str):
+                raw = body.value.value
+                blank = len(raw) - len(raw.lstrip("\n\r \t").lstrip())
+                leading = raw[:blank].count("\n")
+                index["doc", stmt.name, n] = (body.lineno + leading, body.col_offset + 1)
             for i, deco in enumerate(stmt.decorator_list):
                 index["deco", stmt.name, n, i] = (deco.lineno, deco.col_offset + 1)
             a = stmt.args
@@ -323,6 +330,7 @@ class _Gatherer:
         decorators = tuple(self.expr(d.decorator) for d in node.decorators)
         spans = tuple(self.span(("deco", name, n, i), d) for i, d in enumerate(node.decorators))
         docstring = node.get_docstring(clean=True)
+        doc_line = self.index.get(("doc", name, n), (0, 0))[0] if self.index is not None else 0
         self.functions.append(Function(
             name=name,
             decorators=decorators,
@@ -332,6 +340,7 @@ class _Gatherer:
             is_async=node.asynchronous is not None,
             span=self.span(("def", name, n), node),
             decorator_spans=spans,
+            docstring_line=doc_line,
         ))
 
     def klass(self, node: cst.ClassDef) -> None:

@@ -87,6 +87,7 @@ class Function:
     is_async: bool
     span: SourceSpan
     decorator_spans: tuple[SourceSpan, ...] = ()
+    docstring_line: int = 0
 
 
 @dataclass(frozen=True, slots=True)

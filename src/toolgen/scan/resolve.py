@@ -8,6 +8,7 @@ module aliases and star imports resolve across the whole scanned tree.
 from __future__ import annotations
 
 import builtins
+import typing
 from dataclasses import dataclass
 from typing import Final, Union
 
@@ -24,6 +25,11 @@ _CANONICAL_MODULES: Final = {
     "annotated_types": "annotated_types",
 }
 _BUILTINS: Final = frozenset(dir(builtins))
+# What ``from typing import *`` (and its look-alikes) binds: the public names, never builtins.
+_TYPING_NAMES: Final = frozenset(typing.__all__) | {"Required", "NotRequired", "ReadOnly", "TypeAlias",
+                                                    "Self", "Never", "LiteralString", "TypeGuard"}
+_STAR_EXPORTS: Final = {"typing": _TYPING_NAMES, "typing_extensions": _TYPING_NAMES,
+                        "collections.abc": _TYPING_NAMES, "toolgen": frozenset({"tool", "Param"})}
 
 
 def canonical(qualname: str) -> str:
@@ -123,7 +129,7 @@ class Resolver:
                 if star in self.symbols:
                     if parts[0] in self.symbols[star].names:
                         return self.resolve(star, dotted, _depth + 1)
-                elif star in ("typing", "typing_extensions", "collections.abc"):
+                elif parts[0] in _STAR_EXPORTS.get(star, ()):
                     return External(canonical(f"{star}.{dotted}"))
         if parts[0] in _BUILTINS and len(parts) == 1:
             return External(f"builtins.{dotted}")
