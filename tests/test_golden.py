@@ -25,6 +25,10 @@ def _diagnostics(stderr: str) -> str:
                    if not line.startswith("expected/tool_schemas.py: "))
 
 
+def _snapshot(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
 def _args(case: Path) -> list[str]:
     extra = case / "args.txt"
     return extra.read_text().split() if extra.is_file() else []
@@ -52,4 +56,10 @@ def test_golden_case(name: str, monkeypatch: pytest.MonkeyPatch, request: pytest
         assert result.exit_code == 0, f"{name}: generated module differs:\n{result.stdout}\n{fix}"
     else:
         assert result.exit_code == want_code, f"{name}: exit {result.exit_code}\n{result.stderr}\n{fix}"
+        # A failing build, too, must leave every file exactly as it was.
+        before = _snapshot(case)
+        failed = runner.invoke(main, ["build", "input", "--out", out, *_args(case)])
+        assert failed.exit_code == want_code
+        assert _snapshot(case) == before, f"{name}: a failing build changed files"
+        assert not (expected / "tool_schemas.py").exists()
     assert _diagnostics(result.stderr) == (expected / "stderr.txt").read_text(), f"{name}: stderr differs\n{fix}"

@@ -11,6 +11,7 @@ import ast
 import codecs
 import io
 import tokenize
+import warnings
 from collections import Counter
 from pathlib import Path
 from typing import Any, Iterator, Sequence
@@ -55,6 +56,13 @@ def decode_source(data: bytes, display: str, diags: Diagnostics) -> str | None:
         diags.error(f"cannot decode file as {encoding}: {exc}", SourceSpan(display, line, 1))
         return None
     return text.removeprefix("\ufeff")
+
+
+def _ast_parse(text: str) -> ast.Module:
+    """``ast.parse`` without its SyntaxWarnings, which speak of the user's code, not ours."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return ast.parse(text)
 
 
 def _walk(body: Sequence[Any], is_cst: bool) -> Iterator[Any]:
@@ -141,7 +149,7 @@ class _Gatherer:
         self.index: dict[Key, tuple[int, int]] | None = None
         try:
             if with_index:
-                self.index = _ast_positions(ast.parse(text))
+                self.index = _ast_positions(_ast_parse(text))
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             self.index = None
         self.imports: list[tuple[str, str]] = []
@@ -190,12 +198,15 @@ class _Gatherer:
                     args.append(Opaque(self.code(element.slice)))
             return Sub(self.expr(node.value, depth + 1), tuple(args))
         if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
-            value = node.evaluated_value
+            value = _evaluate(node)
             if isinstance(value, str):
                 return Lit(value)
             return Opaque(self.code(node))
         if isinstance(node, (cst.Integer, cst.Float)):
-            return Lit(node.evaluated_value)
+            try:
+                return Lit(node.evaluated_value)
+            except (ValueError, OverflowError):  # e.g. an int past Python's digit limit
+                return Opaque(self.code(node))
         if isinstance(node, cst.Ellipsis):
             return Lit(...)
         if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
@@ -329,7 +340,7 @@ class _Gatherer:
             add(p.star_kwarg, "varkw")
         decorators = tuple(self.expr(d.decorator) for d in node.decorators)
         spans = tuple(self.span(("deco", name, n, i), d) for i, d in enumerate(node.decorators))
-        docstring = node.get_docstring(clean=True)
+        docstring = _docstring(node)
         doc_line = self.index.get(("doc", name, n), (0, 0))[0] if self.index is not None else 0
         self.functions.append(Function(
             name=name,
@@ -367,7 +378,7 @@ class _Gatherer:
                     for target in small.targets:
                         if isinstance(target.target, cst.Name):
                             members.append((target.target.value, self.expr(small.value)))
-        docstring = node.get_docstring(clean=True)
+        docstring = _docstring(node)
         self.classes.append(ClassDef(
             name=name,
             module=self.modname,
@@ -379,6 +390,26 @@ class _Gatherer:
             docstring=docstring if isinstance(docstring, str) else None,
             span=self.span(("class", name, n), node),
         ))
+
+
+def _evaluate(node: cst.SimpleString | cst.ConcatenatedString) -> object:
+    """A string literal's value; ``None`` when Python itself would not accept it."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            return node.evaluated_value
+        except (SyntaxError, ValueError, MemoryError, RecursionError):
+            return None
+
+
+def _docstring(node: cst.FunctionDef | cst.ClassDef) -> str | None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            doc = node.get_docstring(clean=True)
+        except (SyntaxError, ValueError, MemoryError, RecursionError):
+            return None
+    return doc if isinstance(doc, str) else None
 
 
 def _dotted(node: cst.BaseExpression | None) -> str | None:
@@ -404,13 +435,19 @@ def gather_text(text: str, display: str, modname: str, is_package: bool = False,
                 is_stub: bool = False) -> ModuleScan:
     """Scan source text. Syntax errors become diagnostics with the parser's line and column."""
     diags = Diagnostics()
+    if "\x00" in text:  # CPython refuses these files; libcst alone would accept them
+        offset = text.index("\x00")
+        line = text.count("\n", 0, offset) + 1
+        col = offset - (text.rfind("\n", 0, offset) + 1) + 1
+        diags.error("syntax error: source code cannot contain null bytes", SourceSpan(display, line, col))
+        return _empty(display, modname, is_package, is_stub, diags.items)
     try:
         module = cst.parse_module(text)
     except cst.ParserSyntaxError as exc:
         # libcst places the error at the start of the statement; CPython's own parser
         # names the exact token and says what is wrong in the words users know.
         try:
-            ast.parse(text)
+            _ast_parse(text)
         except SyntaxError as precise:
             diags.error(f"syntax error: {precise.msg}",
                         SourceSpan(display, precise.lineno or 1, precise.offset or 1))

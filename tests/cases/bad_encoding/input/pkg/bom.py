@@ -1,0 +1,1 @@
+﻿x = "utf-8 with a BOM, fine"

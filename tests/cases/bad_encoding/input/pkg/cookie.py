@@ -1,0 +1,2 @@
+# -*- coding: nonsense-42 -*-
+x = 1

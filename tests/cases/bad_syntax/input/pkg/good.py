@@ -1,0 +1,5 @@
+from toolgen import tool
+
+@tool
+def ok(x: int) -> None:
+    """Fine."""

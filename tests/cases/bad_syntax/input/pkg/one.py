@@ -1,0 +1,5 @@
+from toolgen import tool
+
+@tool
+def broken(x: int:
+    """Broken."""

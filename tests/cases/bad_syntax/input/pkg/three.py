@@ -1,0 +1,3 @@
+def g():
+	if True:
+        pass

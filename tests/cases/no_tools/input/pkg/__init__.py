@@ -1,0 +1,5 @@
+"""A package with no tools."""
+
+
+def helper(x: int) -> int:
+    return x
