@@ -91,7 +91,6 @@ def plan(config: Config, cwd: Path | None = None, use_cache: bool = True,
     for target in config.targets:
         out = target.out_path.resolve()
         sources: list[SourceFile] = discover(target.paths, all_outputs, target.exclude, cwd)
-        _refuse_source_as_output(out, target, cwd)
         target_diags = Diagnostics()
         scans = [scan_file(source) for source in sources]
         toolset = build_toolset(scans, target, target_diags)
@@ -124,22 +123,6 @@ def plan(config: Config, cwd: Path | None = None, use_cache: bool = True,
     if diags.has_errors:
         raise SourceError(diags.sorted())
     return Plan(tuple(files), tuple(diags.sorted()))
-
-
-def _refuse_source_as_output(out: Path, target: Target, cwd: Path) -> None:
-    """An output that is one of the scanned files, and not one toolgen wrote, is a usage error."""
-    from toolgen.emit.write import is_generated
-
-    inside = any(out == p.resolve() or p.resolve() in out.parents for p in target.paths)
-    if not inside or not out.is_file():
-        return
-    try:
-        head = out.read_bytes()[:200].decode("utf-8", errors="replace")
-    except OSError:
-        return
-    if not is_generated(head):
-        raise UsageError(f"the output {display_path(out, cwd)} is one of the scanned source files; "
-                         "choose another --out")
 
 
 def _escalate(diags: Diagnostics) -> Diagnostics:

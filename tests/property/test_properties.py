@@ -123,9 +123,10 @@ JSON = st.recursive(
 
 
 @settings(max_examples=200, deadline=None)
-@given(value=JSON, line_length=st.sampled_from([40, 88, 120]))
-def test_literal_emitter_is_black_fixed_point_and_round_trips(value: Any, line_length: int) -> None:
-    text = "from typing import Any\n\n" + assignment("VALUE", "Any", value, line_length)
+@given(value=JSON, line_length=st.sampled_from([40, 88, 120]), annotation=st.sampled_from(["Any", ""]))
+def test_literal_emitter_is_black_fixed_point_and_round_trips(value: Any, line_length: int,
+                                                              annotation: str) -> None:
+    text = "from typing import Any\n\n" + assignment("VALUE", annotation, value, line_length)
     assert black.format_str(text, mode=black.Mode(line_length=line_length)) == text
     namespace: dict[str, Any] = {}
     exec(text, namespace)

@@ -91,6 +91,12 @@ def emit(value: Any, indent: int, prefix: str, suffix: str, line_length: int, ou
 
 def assignment(name: str, annotation: str, value: Any, line_length: int = 88) -> str:
     """``NAME: annotation = <literal>`` as black formats it, ending in a newline."""
+    head = f"{name}: {annotation} = " if annotation else f"{name} = "
+    flat = one_line(value)
+    if annotation and not isinstance(value, (dict, list)) and str_width(head + flat) > line_length:
+        # black wraps a too-long atom on the right of an annotated "=" in parentheses (always:
+        # even when it still does not fit); a plain assignment it leaves alone.
+        return f"{head}(\n    {flat}\n)\n"
     out: list[str] = []
-    emit(value, 0, f"{name}: {annotation} = " if annotation else f"{name} = ", "", line_length, out)
+    emit(value, 0, head, "", line_length, out)
     return "\n".join(out) + "\n"

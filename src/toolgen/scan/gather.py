@@ -205,7 +205,7 @@ class _Gatherer:
         if isinstance(node, (cst.Integer, cst.Float)):
             try:
                 return Lit(node.evaluated_value)
-            except (ValueError, OverflowError):  # e.g. an int past Python's digit limit
+            except (ValueError, OverflowError, SyntaxError):  # e.g. an int past the digit limit
                 return Opaque(self.code(node))
         if isinstance(node, cst.Ellipsis):
             return Lit(...)
