@@ -85,6 +85,10 @@ def test_generated_annotations_agree_with_pydantic(annotation: str, tmp_path_fac
     source = HEADER + f"@tool\ndef probe(value: {annotation}) -> None:\n    '''Probe.'''\n"
     namespace, _ = _build(tmp_path_factory.mktemp("agree"), source, providers=())
     ours = namespace["TOOLS"][0]["parameters"]
+    # typing caches Unions by equality, and Union[int, str] == Union[str, int]: without a clean
+    # cache, an earlier example's order would come back. Clear it so pydantic sees this source.
+    for cleanup in typing._cleanups:  # type: ignore[attr-defined]
+        cleanup()
     module: dict[str, Any] = {}
     exec(source, module)
     hints = typing.get_type_hints(module["probe"], include_extras=True)
@@ -94,7 +98,21 @@ def test_generated_annotations_agree_with_pydantic(annotation: str, tmp_path_fac
         branches = [b for b in prop.pop("anyOf") if b != {"type": "null"}]
         schema["properties"]["value"] = {**branches[0], **prop} if len(branches) == 1 else {"anyOf": branches, **prop}
         schema.pop("required")
-    assert normalise(ours, ours) == normalise(schema, schema), annotation
+    assert _unordered(normalise(ours, ours)) == _unordered(normalise(schema, schema)), annotation
+
+
+def _unordered(schema: Any) -> Any:
+    """anyOf branches as a sorted list: typing returns cached Unions (equal regardless of order),
+    so within one annotation the runtime may reorder a Union that the source spells differently.
+    Order does not change what validates; tests/differential compares the exact order."""
+    if isinstance(schema, dict):
+        out = {k: _unordered(v) for k, v in schema.items()}
+        if "anyOf" in out:
+            out["anyOf"] = sorted(out["anyOf"], key=lambda b: json.dumps(b, sort_keys=True))
+        return out
+    if isinstance(schema, list):
+        return [_unordered(v) for v in schema]
+    return schema
 
 
 @PROFILE
