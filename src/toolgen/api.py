@@ -5,12 +5,14 @@ It prints nothing: the CLI turns results into text and exit codes.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from toolgen import __version__, parallel
 from toolgen.config import Config, Target
 from toolgen.discover import SourceFile, discover, display_path
 from toolgen.errors import (
@@ -22,6 +24,9 @@ from toolgen.errors import (
 )
 from toolgen.providers.base import AdapterOptions
 
+if TYPE_CHECKING:
+    from toolgen.scan.model import ModuleScan
+
 
 @dataclass(frozen=True, slots=True)
 class PlannedFile:
@@ -29,9 +34,10 @@ class PlannedFile:
 
     path: Path
     display: str
-    text: str
+    text: str | None
     tool_count: int
     sources: tuple[str, ...]
+    """``text`` is ``None`` when the file on disk is known to be exactly what a build writes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,17 +68,14 @@ def _relative_to(path: Path, folder: Path) -> str:
 
 def plan(config: Config, cwd: Path | None = None, use_cache: bool = True,
          cache_dir: Path | None = None) -> Plan:
-    """Scan, build and render every target of ``config``.
+    """Scan, build and render every target of ``config``, reusing cached modules.
 
     Raises:
-        UsageError: paths that do not exist, an output that is also a source, two
-            targets writing one file.
-        SourceError: the sources have errors (all of them attached).
+        UsageError: paths that do not exist, two targets writing one file.
+        SourceError: the sources have errors (all of them attached). Nothing is cached then.
     """
-    from toolgen.build import build_toolset
-    from toolgen.providers import adapt, plain_tools
-    from toolgen.render import Constant, render_module
-    from toolgen.scan import scan_file
+    from toolgen.cache import ModuleCache
+    from toolgen.config import default_cache_dir
 
     cwd = cwd or Path.cwd()
     outputs: dict[Path, int] = {}
@@ -85,44 +88,175 @@ def plan(config: Config, cwd: Path | None = None, use_cache: bool = True,
             raise UsageError(f"targets {outputs[out]} and {index} both write "
                              f"{display_path(out, cwd)}")
         outputs[out] = index
-    all_outputs = frozenset(outputs)
+    root = config.source.parent if config.source is not None else cwd
+    cache = ModuleCache((cache_dir or default_cache_dir(config, root)) if use_cache else None)
     files: list[PlannedFile] = []
     diags = Diagnostics()
+    pending: list[tuple[str, dict[str, Any]]] = []
     for target in config.targets:
-        out = target.out_path.resolve()
-        sources: list[SourceFile] = discover(target.paths, all_outputs, target.exclude, cwd)
-        target_diags = Diagnostics()
-        scans = [scan_file(source) for source in sources]
-        toolset = build_toolset(scans, target, target_diags)
-        if not target_diags.has_errors and not toolset.tools:
-            target_diags.warning(f"no tools found in {', '.join(display_path(p, cwd) for p in target.paths)}; "
-                                 "the generated constants are empty", None, "no-tools")
-        outputs_by_provider = adapt(toolset, target.providers, _options(target), target_diags)
-        constants = [Constant("TOOLS", "list[dict[str, Any]]", plain_tools(toolset),
-                              "The provider-neutral IR: name, description, JSON Schema 2020-12.")]
-        for output in outputs_by_provider:
-            suffix = output.constant.removeprefix("TOOLS")
-            constants.append(Constant(output.constant, "list[dict[str, Any]]", output.tools))
-            constants.append(Constant(f"TOOL_NAME_MAP{suffix}", "dict[str, str]", output.name_map,
-                                      "Wire name -> tool name, to dispatch a model's tool call."))
-            if output.provider.startswith("openai"):
-                constants.append(Constant(
-                    f"NULL_MEANS_OMITTED{suffix}", "dict[str, list[str]]", output.nullable_optionals,
-                    "Optional parameters that strict mode made nullable: null means not given."))
-        source_names = [_relative_to(s.path, out.parent) for s in sources]
-        text = render_module(constants, source_names, target.line_length)
-        if target.formatter == "black":
-            from toolgen.emit.format import format_with_black
-
-            text = format_with_black(text, target.line_length)
-        if target.strict:
-            target_diags = _escalate(target_diags)
+        planned, target_diags, new_entries = _plan_target(target, frozenset(outputs), cwd, cache)
+        files.append(planned)
         diags.extend(target_diags.items)
-        files.append(PlannedFile(out, display_path(out, cwd), text, len(toolset.tools),
-                                 tuple(s.display for s in sources)))
+        pending.extend(new_entries)
     if diags.has_errors:
         raise SourceError(diags.sorted())
+    for key, entry in pending:
+        cache.store(key, entry)
     return Plan(tuple(files), tuple(diags.sorted()))
+
+
+def _plan_target(target: Target, outputs: frozenset[Path], cwd: Path,
+                 cache: Any) -> tuple[PlannedFile, Diagnostics, list[tuple[str, dict[str, Any]]]]:
+    from toolgen.assemble import assemble, tool_count
+    from toolgen.render import render_module
+
+    out = target.out_path.resolve()
+    sources = discover(target.paths, outputs, target.exclude, cwd)
+    data: dict[str, bytes | None] = {}
+    for source in sources:
+        try:
+            data[source.display] = source.path.read_bytes()
+        except OSError:
+            data[source.display] = None  # scanning reports it, with its place
+    hashes = {d: hashlib.sha256(b).hexdigest() if b is not None else "unreadable" for d, b in data.items()}
+    by_module: dict[str, list[SourceFile]] = {}
+    for source in sources:
+        by_module.setdefault(source.module, []).append(source)
+    settings = _settings_digest(target, sorted(by_module))
+    whole_key = hashlib.sha256("\0".join([settings, "output", display_path(out, cwd), str(target.strict),
+                                          target.formatter, *(f"{d}\0{h}" for d, h in sorted(hashes.items()))])
+                               .encode()).hexdigest()
+    known = cache.load(whole_key)
+    if known is not None and known.get("kind") == "output" and _disk_digest(out) == known["digest"]:
+        fast = Diagnostics()
+        fast.extend(_diagnostics_from(known["diagnostics"]))
+        return (PlannedFile(out, display_path(out, cwd), None, known["count"], tuple(s.display for s in sources)),
+                fast, [])
+    keys = {m: hashlib.sha256("\0".join([settings, m, *(f"{s.display}\0{hashes[s.display]}" for s in files)])
+                              .encode()).hexdigest() for m, files in by_module.items()}
+    results: dict[str, dict[str, Any]] = {}
+    for module, key in keys.items():
+        entry = cache.load(key)
+        if entry is not None and all(hashes.get(d) == h for d, h in entry["deps"].items()):
+            results[module] = entry
+    missing = [m for m in by_module if m not in results]
+    built = _build_modules(missing, by_module, data, hashes, target) if missing else {}
+    results.update(built)
+    target_diags = Diagnostics()
+    ordered = [results[m] for m in sorted(by_module)]
+    rendered = assemble(ordered, target, target_diags)
+    count = tool_count(ordered)
+    if not target_diags.has_errors and not count:
+        target_diags.warning(f"no tools found in {', '.join(display_path(p, cwd) for p in target.paths)}; "
+                             "the generated constants are empty", None, "no-tools")
+    source_names = [_relative_to(s.path, out.parent) for s in sources]
+    text = render_module(rendered, source_names, target.line_length)
+    if target.formatter == "black":
+        from toolgen.emit.format import format_with_black
+
+        text = format_with_black(text, target.line_length)
+    if target.strict:
+        target_diags = _escalate(target_diags)
+    planned = PlannedFile(out, display_path(out, cwd), text, count, tuple(s.display for s in sources))
+    output_entry = {"kind": "output", "digest": hashlib.sha256(text.encode("utf-8")).hexdigest(),
+                    "count": count, "diagnostics": _diagnostics_to(target_diags.items)}
+    return planned, target_diags, [*((keys[m], built[m]) for m in missing), (whole_key, output_entry)]
+
+
+def _disk_digest(path: Path) -> str | None:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+def _diagnostics_to(items: list[Diagnostic]) -> list[list[Any]]:
+    return [[d.severity.value, d.message, d.span.path if d.span else None,
+             d.span.line if d.span else 0, d.span.col if d.span else 0, d.code] for d in items]
+
+
+def _diagnostics_from(rows: list[list[Any]]) -> list[Diagnostic]:
+    from toolgen.errors import SourceSpan
+
+    return [Diagnostic(Severity(sev), msg, SourceSpan(path, line, col) if path is not None else None, code)
+            for sev, msg, path, line, col, code in rows]
+
+
+def _settings_digest(target: Target, modules: list[str]) -> str:
+    """Everything besides a module's own files that can change what it contributes."""
+    from dataclasses import fields
+
+    from toolgen.cache import FORMAT
+
+    relevant = {f.name: getattr(target, f.name) for f in fields(target)
+                if f.name not in ("paths", "out", "strict", "formatter", "exclude")}
+    return hashlib.sha256(repr((FORMAT, __version__, sorted(relevant.items()), modules)).encode()).hexdigest()
+
+
+def _build_modules(missing: list[str], by_module: dict[str, list[SourceFile]], data: dict[str, bytes | None],
+                   hashes: dict[str, str], target: Target) -> dict[str, dict[str, Any]]:
+    """Scan what the missing modules need (their files and what their imports reach), build them."""
+    from toolgen.scan.resolve import Resolver
+
+    scans: dict[str, ModuleScan] = {}
+    wanted = [s for m in missing for s in by_module[m]]
+    big = sum(len(data[s.display] or b"") for s in wanted) >= parallel.MIN_BYTES
+    while wanted:
+        found = parallel.run_map(_scan_one, [(s, data[s.display]) for s in wanted], big)
+        scans.update((scan.path, scan) for scan in found)
+        reached = {m for scan in found for m in _imported_modules(scan, by_module)}
+        wanted = [s for m in sorted(reached) for s in by_module[m] if s.display not in scans]
+        big = False
+    graph: dict[str, set[str]] = {m: set() for m in by_module}
+    for scan in scans.values():
+        graph[scan.module] |= _imported_modules(scan, by_module)
+    all_scans = sorted(scans.values(), key=lambda s: s.path)
+    resolver = Resolver(all_scans)
+
+    def deps_of(module: str) -> dict[str, str]:
+        seen: set[str] = set()
+        stack = [module]
+        while stack:
+            current = stack.pop()
+            if current not in seen:
+                seen.add(current)
+                stack.extend(graph.get(current, ()))
+        return {s.display: hashes[s.display] for m in sorted(seen) for s in by_module[m]}
+
+    jobs = [(m, deps_of(m)) for m in missing]
+    many = len(missing) > 1 and sum(len(data[s.display] or b"") for m in missing for s in by_module[m]) \
+        >= parallel.MIN_BYTES
+    built = parallel.run_map(_build_one, jobs, many, scans=all_scans, resolver=resolver, target=target)
+    return dict(zip(missing, built))
+
+
+def _imported_modules(scan: ModuleScan, by_module: dict[str, list[SourceFile]]) -> set[str]:
+    """The scanned modules one file's imports reach directly: each scanned prefix of each import."""
+    found = set()
+    for _, target in scan.imports:
+        parts = target.split(".")
+        for i in range(len(parts), 0, -1):
+            name = ".".join(parts[:i])
+            if name in by_module:
+                found.add(name)
+    return found
+
+
+def _scan_one(job: tuple[SourceFile, bytes | None]) -> ModuleScan:
+    """Phase one for one file (runs in a worker when there is enough to scan)."""
+    from toolgen.scan import scan_file
+
+    source, data = job
+    return scan_file(source, data)
+
+
+def _build_one(job: tuple[str, dict[str, str]]) -> dict[str, Any]:
+    """One module's result (runs in a worker when many modules are built)."""
+    from toolgen.assemble import build_module
+
+    module, deps = job
+    return build_module(module, parallel.shared("scans"), parallel.shared("resolver"),
+                        parallel.shared("target"), deps)
 
 
 def _escalate(diags: Diagnostics) -> Diagnostics:
@@ -138,13 +272,14 @@ def build(the_plan: Plan, force: bool = False) -> list[FileResult]:
     """Write every planned file that changed; nothing at all when any output is unsafe."""
     from toolgen.emit.write import preflight, read_existing, write_atomic
 
-    existing = {f.path: read_existing(f.path) for f in the_plan.files}
+    existing = {f.path: read_existing(f.path) if f.text is not None else None for f in the_plan.files}
     for f in the_plan.files:
-        preflight(f.path, f.display, existing[f.path], force)
+        if f.text is not None:
+            preflight(f.path, f.display, existing[f.path], force)
     results = []
     for f in the_plan.files:
         old = existing[f.path]
-        if old is not None and old == f.text:
+        if f.text is None or (old is not None and old == f.text):
             results.append(FileResult(f.display, "unchanged", f.tool_count))
             continue
         write_atomic(f.path, f.text)
@@ -159,6 +294,9 @@ def check(the_plan: Plan) -> list[FileResult]:
 
     results = []
     for f in the_plan.files:
+        if f.text is None:
+            results.append(FileResult(f.display, "fresh", f.tool_count))
+            continue
         old = read_existing(f.path)
         if is_fresh(old, f.text):
             results.append(FileResult(f.display, "fresh", f.tool_count))

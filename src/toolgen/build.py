@@ -44,14 +44,17 @@ def _matches(resolver: Resolver, module: str, deco: TExpr, wanted: frozenset[str
     return qual in wanted or func.dotted in wanted
 
 
-def select_tools(scans: list[ModuleScan], resolver: Resolver, target: Target) -> list[_Candidate]:
-    """The functions that are tools, stubs deciding over implementations."""
+def select_tools(scans: list[ModuleScan], resolver: Resolver, target: Target,
+                 modules: frozenset[str] | None = None) -> list[_Candidate]:
+    """The functions that are tools (in ``modules``, if given), stubs deciding over implementations."""
     wanted = _decorator_names(target)
     stubbed = {s.module for s in scans if s.is_stub}
     impl_docs = {(s.module, f.name): f.docstring for s in scans if not s.is_stub for f in s.functions}
     out: list[_Candidate] = []
     for scan in scans:
         if scan.module in stubbed and not scan.is_stub:
+            continue
+        if modules is not None and scan.module not in modules:
             continue
         for function in scan.functions:
             decorator, span = None, function.span
@@ -66,24 +69,41 @@ def select_tools(scans: list[ModuleScan], resolver: Resolver, target: Target) ->
     return out
 
 
-def build_toolset(scans: list[ModuleScan], target: Target, diags: Diagnostics) -> ToolSet:
-    """Every tool of the target as IR, sorted by name; problems go to ``diags``."""
-    for scan in scans:
-        diags.extend(scan.diagnostics)
-    resolver = Resolver(scans)
+def build_tools(scans: list[ModuleScan], target: Target, diags: Diagnostics,
+                modules: frozenset[str] | None = None, resolver: Resolver | None = None) -> list[ToolDef]:
+    """The IR tools defined in ``modules`` (all scanned modules when ``None``), sorted by name.
+
+    ``scans`` must hold every module those tools' names resolve through; the result depends
+    on nothing else, which is what lets a module's tools be cached on their own.
+    """
+    resolver = resolver or Resolver(scans)
     mapper = SchemaMapper(resolver, diags)
     tools: list[ToolDef] = []
-    for candidate in select_tools(scans, resolver, target):
+    for candidate in select_tools(scans, resolver, target, modules):
         tool = _tool(candidate, mapper, resolver, target, diags)
         if tool is not None:
             tools.append(tool)
     tools.sort(key=lambda t: (t.name, t.span))
-    by_name: dict[str, ToolDef] = {}
-    for tool in tools:
-        first = by_name.setdefault(tool.name, tool)
-        if first is not tool:
-            diags.error(f"duplicate tool name '{tool.name}': also defined at {first.span}", tool.span,
+    return tools
+
+
+def check_duplicates(tools: list[tuple[str, SourceSpan]], diags: Diagnostics) -> None:
+    """Two tools with one name: an error at the second, naming the first."""
+    first: dict[str, SourceSpan] = {}
+    for name, span in sorted(tools):
+        if name in first:
+            diags.error(f"duplicate tool name '{name}': also defined at {first[name]}", span,
                         "duplicate-name")
+        else:
+            first[name] = span
+
+
+def build_toolset(scans: list[ModuleScan], target: Target, diags: Diagnostics) -> ToolSet:
+    """Every tool of the target as IR, sorted by name; problems (and duplicates) go to ``diags``."""
+    for scan in scans:
+        diags.extend(scan.diagnostics)
+    tools = build_tools(scans, target, diags)
+    check_duplicates([(t.name, t.span) for t in tools], diags)
     return ToolSet(tuple(tools), tuple(sorted({s.path for s in scans})))
 
 
@@ -177,10 +197,10 @@ def _tool(c: _Candidate, mapper: SchemaMapper, resolver: Resolver, target: Targe
     parameters: JsonSchema = {"type": "object", "properties": properties}
     if required:
         parameters["required"] = required
-    defs = mapper.defs_for(parameters)
+    defs, keys = mapper.defs_for(parameters)
     if defs:
         parameters["$defs"] = defs
-    parameters = rewrite_refs(parameters, mapper.ref_key)
+    parameters = rewrite_refs(parameters, keys.__getitem__)
     return ToolDef(
         name=name,
         description=description or "",
@@ -252,7 +272,7 @@ def _output_schema(function: Function, mapper: SchemaMapper, module: str) -> Jso
         return None
     if schema == {"type": "null"} or schema == {}:
         return None
-    defs = mapper.defs_for(schema)
+    defs, keys = mapper.defs_for(schema)
     if defs:
         schema = {**schema, "$defs": defs}
-    return rewrite_refs(schema, mapper.ref_key)
+    return rewrite_refs(schema, keys.__getitem__)

@@ -100,6 +100,10 @@ def _target_options(func: Callable[..., Any]) -> Callable[..., Any]:
                      help="Leave *args/**kwargs out instead of reporting an error."),
         click.option("--injected-type", "injected_types", multiple=True, metavar="DOTTED.NAME",
                      help="Leave out parameters of this type (a context object); repeatable."),
+        click.option("--no-cache", is_flag=True,
+                     help="Neither read nor write the cache (results are identical either way)."),
+        click.option("--cache-dir", type=click.Path(path_type=Path), default=None,
+                     help="Cache folder [default: $TOOLGEN_CACHE_DIR, else .toolgen_cache at the project root]."),
         click.option("--force", is_flag=True, help="Overwrite an output file that lacks toolgen's header."),
         click.option("--quiet", "-q", is_flag=True, help="Print errors only."),
         click.option("--verbose", "-v", is_flag=True, help="Show tracebacks of internal errors."),
@@ -131,9 +135,13 @@ def _run(paths: tuple[Path, ...], check_only: bool, force: bool, quiet: bool, ve
          flags: dict[str, Any]) -> None:
     from toolgen import api
 
+    no_cache = flags.pop("no_cache", False)
+    cache_dir = flags.pop("cache_dir", None)
+
     def body() -> int:
         config = _config(paths, flags)
-        the_plan = api.plan(config)
+        the_plan = api.plan(config, use_cache=not no_cache,
+                            cache_dir=cache_dir.resolve() if cache_dir is not None else None)
         _print_diagnostics(the_plan.diagnostics, quiet)
         if check_only:
             results = api.check(the_plan)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Final
 
-from toolgen.errors import Diagnostics
-from toolgen.ir import ToolSet
+from toolgen.errors import Diagnostics, SourceSpan
+from toolgen.ir import ToolDef, ToolSet
 from toolgen.providers.anthropic import Anthropic
 from toolgen.providers.base import AdapterOptions, ProviderAdapter
 from toolgen.providers.bedrock import Bedrock
@@ -42,6 +42,40 @@ def plain_tools(toolset: ToolSet) -> list[dict[str, Any]]:
             for t in toolset.tools]
 
 
+@dataclass(frozen=True, slots=True)
+class AdaptedTool:
+    """One tool in one provider's wire shape, with its wire name and what the adapter reported."""
+
+    wire: dict[str, Any]
+    wire_name: str
+    nullable_optionals: list[str]
+
+
+def adapt_tool(key: str, adapter: ProviderAdapter, tool: ToolDef, diags: Diagnostics) -> AdaptedTool:
+    """Normalise, rename and wrap one tool; lossy rewrites become warnings at the tool."""
+    report = Report()
+    normalized = adapter.normalize_schema(tool, report)
+    wire_name = adapter.name_rule.normalize(tool.name)
+    if wire_name != tool.name:
+        report.warn("", f"name rewritten to '{wire_name}' (the generated name map leads back)")
+    for pointer, message in report.errors:
+        diags.error(f"{key}: tool '{tool.name}' at {pointer}: {message}", tool.span, "provider")
+    for pointer, message in report.warnings:
+        where = "" if pointer == "/" else f" at {pointer}"
+        diags.warning(f"{key}: tool '{tool.name}'{where}: {message}", tool.span, "lossy")
+    return AdaptedTool(adapter.wrap(tool, normalized, wire_name), wire_name, report.nullable_optionals)
+
+
+def check_collisions(key: str, named: list[tuple[str, str, SourceSpan]], diags: Diagnostics) -> None:
+    """Tools with different names that one provider's name rule makes equal: an error naming both."""
+    owners: dict[str, tuple[str, SourceSpan]] = {}
+    for name, wire_name, span in sorted(named, key=lambda n: (n[0], n[2])):
+        first = owners.setdefault(wire_name, (name, span))
+        if first[0] != name:  # same names are reported once, as duplicates, by build
+            diags.error(f"{key}: tools '{first[0]}' ({first[1]}) and '{name}' both become "
+                        f"'{wire_name}' for this provider", span, "name-collision")
+
+
 def adapt(toolset: ToolSet, providers: tuple[str, ...], options: AdapterOptions,
           diags: Diagnostics) -> list[ProviderOutput]:
     """Every requested provider's constant, in registry order; lossy rewrites are warnings."""
@@ -50,28 +84,10 @@ def adapt(toolset: ToolSet, providers: tuple[str, ...], options: AdapterOptions,
         if key not in providers:
             continue
         adapter = ADAPTERS[key](options)
-        wire_tools: list[dict[str, Any]] = []
-        name_map: dict[str, str] = {}
-        owners: dict[str, Any] = {}
-        nullable: dict[str, list[str]] = {}
-        for tool in toolset.tools:
-            report = Report()
-            normalized = adapter.normalize_schema(tool, report)
-            wire_name = adapter.name_rule.normalize(tool.name)
-            if wire_name != tool.name:
-                report.warn("", f"name rewritten to '{wire_name}' (the generated name map leads back)")
-            first = owners.setdefault(wire_name, tool)
-            if first is not tool and first.name != tool.name:  # same names: reported once, by build
-                diags.error(f"{key}: tools '{first.name}' ({first.span}) and '{tool.name}' both "
-                            f"become '{wire_name}' for this provider", tool.span, "name-collision")
-            for pointer, message in report.errors:
-                diags.error(f"{key}: tool '{tool.name}' at {pointer}: {message}", tool.span, "provider")
-            for pointer, message in report.warnings:
-                where = "" if pointer == "/" else f" at {pointer}"
-                diags.warning(f"{key}: tool '{tool.name}'{where}: {message}", tool.span, "lossy")
-            if report.nullable_optionals:
-                nullable[wire_name] = report.nullable_optionals
-            wire_tools.append(adapter.wrap(tool, normalized, wire_name))
-            name_map[wire_name] = tool.name
-        outputs.append(ProviderOutput(key, adapter.constant, wire_tools, name_map, nullable))
+        adapted = [adapt_tool(key, adapter, tool, diags) for tool in toolset.tools]
+        check_collisions(key, [(t.name, a.wire_name, t.span) for t, a in zip(toolset.tools, adapted)], diags)
+        outputs.append(ProviderOutput(
+            key, adapter.constant, [a.wire for a in adapted],
+            {a.wire_name: t.name for t, a in zip(toolset.tools, adapted)},
+            {a.wire_name: a.nullable_optionals for a in adapted if a.nullable_optionals}))
     return outputs

@@ -45,26 +45,56 @@ NodeFn = Callable[[JsonSchema, str], JsonSchema]
 
 
 def _escape(key: str) -> str:
+    if "~" not in key and "/" not in key:
+        return key
     return key.replace("~", "~0").replace("/", "~1")
 
 
 def transform(schema: JsonSchema, fn: NodeFn, pointer: str = "") -> JsonSchema:
-    """Apply ``fn`` to every subschema, children first; returns new dicts all the way up."""
-    node = dict(schema)
+    """Apply ``fn`` to every subschema, children first.
+
+    Returns a new tree that shares every subtree ``fn`` left alone: a pass that changes
+    nothing costs a walk, not a copy. The input is never mutated.
+    """
+    node = schema
     for key in _MAPS:
-        value = node.get(key)
+        value = schema.get(key)
         if isinstance(value, dict):
-            node[key] = {k: transform(v, fn, f"{pointer}/{key}/{_escape(k)}") if isinstance(v, dict) else v
-                         for k, v in value.items()}
+            new = None
+            for k, v in value.items():
+                if isinstance(v, dict):
+                    t = transform(v, fn, f"{pointer}/{key}/{_escape(k)}")
+                    if t is not v:
+                        if new is None:
+                            new = dict(value)
+                        new[k] = t
+            if new is not None:
+                if node is schema:
+                    node = dict(schema)
+                node[key] = new
     for key in _LISTS:
-        value = node.get(key)
+        value = schema.get(key)
         if isinstance(value, list):
-            node[key] = [transform(v, fn, f"{pointer}/{key}/{i}") if isinstance(v, dict) else v
-                         for i, v in enumerate(value)]
+            items = None
+            for i, v in enumerate(value):
+                if isinstance(v, dict):
+                    t = transform(v, fn, f"{pointer}/{key}/{i}")
+                    if t is not v:
+                        if items is None:
+                            items = list(value)
+                        items[i] = t
+            if items is not None:
+                if node is schema:
+                    node = dict(schema)
+                node[key] = items
     for key in _SINGLE:
-        value = node.get(key)
+        value = schema.get(key)
         if isinstance(value, dict):
-            node[key] = transform(value, fn, f"{pointer}/{key}")
+            t = transform(value, fn, f"{pointer}/{key}")
+            if t is not value:
+                if node is schema:
+                    node = dict(schema)
+                node[key] = t
     return fn(node, pointer)
 
 

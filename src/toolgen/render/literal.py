@@ -9,6 +9,8 @@ black over the output to prove it is a fixed point.
 
 from __future__ import annotations
 
+import functools
+import re
 import unicodedata
 from typing import Any
 
@@ -23,8 +25,14 @@ def str_width(text: str) -> int:
                0 if unicodedata.combining(c) else 1 for c in text)
 
 
+_PLAIN = re.compile(r"[ -!#-&(-\[\]-~]*")  # printable ASCII without quotes and backslash
+
+
+@functools.lru_cache(maxsize=65536)
 def string(value: str) -> str:
     """A string literal with black's choice of quotes: double, unless single needs fewer escapes."""
+    if _PLAIN.fullmatch(value):
+        return f'"{value}"'
     quote = "'" if value.count('"') > value.count("'") else '"'
     out = []
     for char in value:
@@ -32,6 +40,8 @@ def string(value: str) -> str:
             out.append(_ESCAPES[char])
         elif char == quote:
             out.append("\\" + char)
+        elif " " <= char <= "~":
+            out.append(char)
         elif ord(char) < 32 or ord(char) == 127 or char in "\u2028\u2029\x85" or \
                 unicodedata.category(char) in ("Cs", "Co", "Cn", "Zl", "Zp", "Cc"):
             code = ord(char)
@@ -60,43 +70,75 @@ def scalar(value: Any) -> str:
     raise TypeError(f"cannot emit {type(value).__name__} as a literal")
 
 
+class _Emitter:
+    """Writes one assignment; each node's one-line form is computed once (bottom-up) and reused."""
+
+    __slots__ = ("line_length", "flat", "out")
+
+    def __init__(self, line_length: int) -> None:
+        self.line_length = line_length
+        self.flat: dict[int, tuple[str, int]] = {}
+        self.out: list[str] = []
+
+    def one_line(self, value: Any) -> tuple[str, int]:
+        """The value on one line without trailing commas, and its display width."""
+        if isinstance(value, dict):
+            key = id(value)
+            found = self.flat.get(key)
+            if found is None:
+                parts = [f"{string(k)}: {self.one_line(v)[0]}" for k, v in value.items()]
+                text = "{" + ", ".join(parts) + "}"
+                found = self.flat[key] = (text, str_width(text))
+            return found
+        if isinstance(value, list):
+            key = id(value)
+            found = self.flat.get(key)
+            if found is None:
+                text = "[" + ", ".join(self.one_line(v)[0] for v in value) + "]"
+                found = self.flat[key] = (text, str_width(text))
+            return found
+        text = scalar(value)
+        return text, str_width(text)
+
+    def emit(self, value: Any, indent: int, prefix: str, suffix: str) -> None:
+        flat, width = self.one_line(value)
+        if not (isinstance(value, (dict, list)) and value) or \
+                indent + str_width(prefix) + width + len(suffix) <= self.line_length:
+            self.out.append(f"{' ' * indent}{prefix}{flat}{suffix}")
+            return
+        pad = " " * indent
+        if isinstance(value, dict):
+            self.out.append(f"{pad}{prefix}{{")
+            for key, item in value.items():
+                self.emit(item, indent + 4, f"{string(key)}: ", ",")
+            self.out.append(f"{pad}}}{suffix}")
+        else:
+            self.out.append(f"{pad}{prefix}[")
+            for item in value:
+                self.emit(item, indent + 4, "", ",")
+            self.out.append(f"{pad}]{suffix}")
+
+
 def one_line(value: Any) -> str:
     """The value on a single line, without trailing commas."""
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{string(k)}: {one_line(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, list):
-        return "[" + ", ".join(one_line(v) for v in value) + "]"
-    return scalar(value)
-
-
-def emit(value: Any, indent: int, prefix: str, suffix: str, line_length: int, out: list[str]) -> None:
-    """Append the lines of ``prefix + value + suffix`` at ``indent`` spaces to ``out``."""
-    pad = " " * indent
-    flat = one_line(value)
-    line = f"{pad}{prefix}{flat}{suffix}"
-    if not (isinstance(value, (dict, list)) and value) or str_width(line) <= line_length:
-        out.append(line)
-        return
-    if isinstance(value, dict):
-        out.append(f"{pad}{prefix}{{")
-        for key, item in value.items():
-            emit(item, indent + 4, f"{string(key)}: ", ",", line_length, out)
-        out.append(f"{pad}}}{suffix}")
-    else:
-        out.append(f"{pad}{prefix}[")
-        for item in value:
-            emit(item, indent + 4, "", ",", line_length, out)
-        out.append(f"{pad}]{suffix}")
+    return _Emitter(10**9).one_line(value)[0]
 
 
 def assignment(name: str, annotation: str, value: Any, line_length: int = 88) -> str:
     """``NAME: annotation = <literal>`` as black formats it, ending in a newline."""
     head = f"{name}: {annotation} = " if annotation else f"{name} = "
-    flat = one_line(value)
-    if annotation and not isinstance(value, (dict, list)) and str_width(head + flat) > line_length:
+    emitter = _Emitter(line_length)
+    flat, width = emitter.one_line(value)
+    if annotation and not isinstance(value, (dict, list)) and str_width(head) + width > line_length:
         # black wraps a too-long atom on the right of an annotated "=" in parentheses (always:
         # even when it still does not fit); a plain assignment it leaves alone.
         return f"{head}(\n    {flat}\n)\n"
-    out: list[str] = []
-    emit(value, 0, head, "", line_length, out)
-    return "\n".join(out) + "\n"
+    emitter.emit(value, 0, head, "")
+    return "\n".join(emitter.out) + "\n"
+
+
+def list_item(value: Any, line_length: int = 88) -> str:
+    """One element of a top-level list, as black lays it out there (indented 4, trailing comma)."""
+    emitter = _Emitter(line_length)
+    emitter.emit(value, 4, "", ",")
+    return "\n".join(emitter.out)

@@ -13,7 +13,6 @@ from typing import Any, Callable, Final
 
 from toolgen.errors import Diagnostics, SourceSpan
 from toolgen.ir import JsonSchema
-from toolgen.scan.gather import parse_annotation
 from toolgen.scan.model import Call, ClassDef, FieldDef, Lit, Name, Opaque, Or, Seq, Sub, TExpr
 from toolgen.scan.resolve import (
     External,
@@ -128,7 +127,6 @@ class SchemaMapper:
         self.defs: dict[str, _Def] = {}
         self._keys: dict[str, str] = {}
         self._building: list[set[str]] = []
-        self._names_taken: dict[str, str] = {}
         self._alias_stack: list[str] = []
 
     # --- public ------------------------------------------------------------------------
@@ -137,8 +135,12 @@ class SchemaMapper:
         meta = Meta()
         return self._schema(expr, ctx, meta, 0), meta
 
-    def defs_for(self, schema: JsonSchema) -> dict[str, JsonSchema]:
-        """Every ``$defs`` entry ``schema`` needs, transitively, sorted by key."""
+    def defs_for(self, schema: JsonSchema) -> tuple[dict[str, JsonSchema], dict[str, str]]:
+        """Every ``$defs`` entry ``schema`` needs, transitively, and the key each class gets.
+
+        A class is keyed by its name, or by ``module__Name`` where two needed classes share a
+        name: the keys depend on this schema alone, never on which tools were built before.
+        """
         needed: set[str] = set()
         stack = list(_refs_in(schema))
         while stack:
@@ -146,13 +148,14 @@ class SchemaMapper:
             if qual in needed:
                 continue
             needed.add(qual)
-            entry = self.defs[qual]
-            stack.extend(entry.deps)
-        pairs = [(self.defs[q].key, self.defs[q].schema) for q in needed]
-        return {key: value for key, value in sorted(pairs, key=lambda p: p[0]) if value is not None}
-
-    def ref_key(self, qualname: str) -> str:
-        return self.defs[qualname].key
+            stack.extend(self.defs[qual].deps)
+        short: dict[str, list[str]] = {}
+        for qual in needed:
+            short.setdefault(qual.rsplit(".", 1)[-1], []).append(qual)
+        keys = {qual: (name if len(quals) == 1 else qual.replace(".", "__"))
+                for name, quals in short.items() for qual in quals}
+        pairs = sorted((keys[q], self.defs[q].schema) for q in needed if self.defs[q].schema is not None)
+        return {key: value for key, value in pairs}, keys
 
     def literal(self, expr: TExpr, module: str) -> Any:
         """The JSON value of a literal default, or ``_MISSING`` when it is not a literal."""
@@ -196,7 +199,7 @@ class SchemaMapper:
             named = [e for e in expr.items if not (isinstance(e, Lit) and e.value is None)]
             return self.qualname(named[0], module) if len(named) == 1 else None
         if isinstance(expr, Lit) and isinstance(expr.value, str):
-            return self.qualname(parse_annotation(expr.value), module)
+            return self.qualname(_parse_annotation(expr.value), module)
         if isinstance(expr, Name):
             return self.resolver.qualname_of(module, expr.dotted)
         return None
@@ -215,7 +218,7 @@ class SchemaMapper:
             if expr.value is None:
                 return {"type": "null"}
             if isinstance(expr.value, str):
-                return self._schema(parse_annotation(expr.value), ctx, meta, depth + 1)
+                return self._schema(_parse_annotation(expr.value), ctx, meta, depth + 1)
             return self._unknown(ctx, f"{expr.value!r} is not a type")
         if isinstance(expr, Or):
             return _union([self._schema(e, ctx, Meta(), depth + 1) for e in expr.items])
@@ -402,8 +405,7 @@ class SchemaMapper:
             if kind is None:
                 return self._unknown(ctx, f"class '{cls.name}' is not an Enum, TypedDict, "
                                           "NamedTuple, dataclass or pydantic model")
-            key = self._key_for(cls)
-            entry = _Def(key, None, set())
+            entry = _Def(cls.name, None, set())
             self.defs[qual] = entry
             self._building.append(entry.deps)
             try:
@@ -416,14 +418,6 @@ class SchemaMapper:
         if self._building:
             self._building[-1].add(qual)
         return {"$ref": f"#/$defs/{qual}"}
-
-    def _key_for(self, cls: ClassDef) -> str:
-        key = cls.name
-        owner = self._names_taken.get(key)
-        if owner is not None and owner != cls.qualname:
-            key = cls.qualname.replace(".", "__")
-        self._names_taken.setdefault(key, cls.qualname)
-        return key
 
     def _class_schema(self, cls: ClassDef, kind: str, ctx: Context) -> JsonSchema:
         inner = Context(cls.module, cls.span, f"class '{cls.name}'", ctx.quiet)
@@ -535,6 +529,12 @@ class SchemaMapper:
             if member == name:
                 return value
         return _MISSING
+
+
+def _parse_annotation(text: str) -> TExpr:
+    from toolgen.scan.gather import parse_annotation  # libcst, only for string annotations
+
+    return parse_annotation(text)
 
 
 def _forbids_extra(cls: ClassDef) -> bool:

@@ -1,0 +1,120 @@
+"""The content-hash cache: one JSON entry per source module (its tools' text and diagnostics).
+
+Layout: ``<cache_dir>/v1/<key[:2]>/<key>.json``. An entry is used only when its format,
+toolgen version and key match and it has the expected shape; anything else (corrupt,
+truncated, foreign, from another version) is ignored and rebuilt, never trusted. Entries
+are plain JSON (never pickle), written atomically; a cache that cannot be written is
+skipped silently, since it only ever saves time.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any, Final
+
+from toolgen import __version__
+
+FORMAT: Final = 1
+
+
+class ModuleCache:
+    """Entries keyed by content hash; ``root=None`` is a cache that is always empty."""
+
+    def __init__(self, root: Path | None) -> None:
+        self.root = root / f"v{FORMAT}" if root is not None else None
+        self._prepared = False
+
+    def _path(self, key: str) -> Path:
+        assert self.root is not None
+        return self.root / key[:2] / f"{key}.json"
+
+    def load(self, key: str) -> dict[str, Any] | None:
+        if self.root is None:
+            return None
+        try:
+            entry = json.loads(self._path(key).read_bytes())
+        except (OSError, ValueError, RecursionError):
+            return None
+        if not isinstance(entry, dict) or entry.get("format") != FORMAT or \
+                entry.get("toolgen") != __version__ or entry.get("key") != key:
+            return None
+        if not (valid_output(entry) if entry.get("kind") == "output" else valid(entry)):
+            return None
+        return entry
+
+    def store(self, key: str, entry: dict[str, Any]) -> None:
+        if self.root is None:
+            return
+        data = json.dumps({"format": FORMAT, "toolgen": __version__, "key": key, **entry},
+                          ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        path = self._path(key)
+        try:
+            self._prepare()
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, temp = tempfile.mkstemp(prefix=".entry.", dir=path.parent)
+            try:
+                with os.fdopen(fd, "wb") as handle:
+                    handle.write(data)
+                os.replace(temp, path)
+            except BaseException:
+                with contextlib.suppress(OSError):
+                    os.unlink(temp)
+                raise
+        except OSError:
+            return
+
+    def _prepare(self) -> None:
+        """Mark the folder as a cache (CACHEDIR.TAG) that git ignores on its own."""
+        if self._prepared or self.root is None:
+            return
+        top = self.root.parent
+        top.mkdir(parents=True, exist_ok=True)
+        ignore = top / ".gitignore"
+        if not ignore.exists():
+            ignore.write_text("# Created by toolgen: this whole folder is a cache.\n*\n")
+        tag = top / "CACHEDIR.TAG"
+        if not tag.exists():
+            tag.write_text("Signature: 8a477f597d28d172789f06886806bc55\n"
+                           "# This folder is toolgen's cache; see https://bford.info/cachedir/\n")
+        self._prepared = True
+
+
+def valid_output(entry: dict[str, Any]) -> bool:
+    """An output entry: the digest of the text built from exactly these inputs, and its diagnostics."""
+    try:
+        return isinstance(entry["digest"], str) and isinstance(entry["count"], int) and \
+            valid({"deps": {}, "tools": [], "diagnostics": entry["diagnostics"]})
+    except (KeyError, TypeError):
+        return False
+
+
+def valid(entry: dict[str, Any]) -> bool:
+    """The shape ``assemble`` relies on; checked so that a crafted entry cannot crash a build."""
+    try:
+        if not isinstance(entry["deps"], dict) or not all(
+                isinstance(k, str) and isinstance(v, str) for k, v in entry["deps"].items()):
+            return False
+        for d in entry["diagnostics"]:
+            severity, message, path, line, col, code = d
+            if severity not in ("error", "warning") or not isinstance(message, str) or \
+                    not (path is None or isinstance(path, str)) or not isinstance(line, int) or \
+                    not isinstance(col, int) or not isinstance(code, str):
+                return False
+        for tool in entry["tools"]:
+            name, span, wire, segments, nullable = (tool["name"], tool["span"], tool["wire"],
+                                                    tool["segments"], tool["nullable"])
+            path, line, col = span
+            if not (isinstance(name, str) and isinstance(path, str) and isinstance(line, int)
+                    and isinstance(col, int)):
+                return False
+            if not all(isinstance(v, str) for v in (*wire.values(), *segments.values())):
+                return False
+            if not all(isinstance(v, list) and all(isinstance(p, str) for p in v) for v in nullable.values()):
+                return False
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return False
+    return True
