@@ -22,9 +22,8 @@ from toolgen.errors import (
     SourceError,
     UsageError,
 )
-from toolgen.providers.base import AdapterOptions
-
 if TYPE_CHECKING:
+    from toolgen.providers.base import AdapterOptions
     from toolgen.scan.model import ModuleScan
 
 
@@ -57,6 +56,8 @@ class FileResult:
 
 
 def _options(target: Target) -> AdapterOptions:
+    from toolgen.providers.base import AdapterOptions
+
     return AdapterOptions(openai_strict=target.openai_strict, gemini_flavour=target.gemini_flavour,
                           gemini_schema_field=target.gemini_schema_field,
                           recursion_depth=target.recursion_depth)
@@ -107,9 +108,6 @@ def plan(config: Config, cwd: Path | None = None, use_cache: bool = True,
 
 def _plan_target(target: Target, outputs: frozenset[Path], cwd: Path,
                  cache: Any) -> tuple[PlannedFile, Diagnostics, list[tuple[str, dict[str, Any]]]]:
-    from toolgen.assemble import assemble, tool_count
-    from toolgen.render import render_module
-
     out = target.out_path.resolve()
     sources = discover(target.paths, outputs, target.exclude, cwd)
     data: dict[str, bytes | None] = {}
@@ -139,6 +137,9 @@ def _plan_target(target: Target, outputs: frozenset[Path], cwd: Path,
         entry = cache.load(key)
         if entry is not None and all(hashes.get(d) == h for d, h in entry["deps"].items()):
             results[module] = entry
+    from toolgen.assemble import assemble, tool_count  # only past the fast path: no jinja2 before
+    from toolgen.render import render_module
+
     missing = [m for m in by_module if m not in results]
     built = _build_modules(missing, by_module, data, hashes, target) if missing else {}
     results.update(built)

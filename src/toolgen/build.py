@@ -11,7 +11,7 @@ from toolgen.config import Target
 from toolgen.errors import Diagnostics, SourceSpan
 from toolgen.ir import JsonSchema, ToolDef, ToolSet
 from toolgen.scan.model import Call, Function, Lit, ModuleScan, Name, Parameter, TExpr
-from toolgen.scan.resolve import Resolver
+from toolgen.scan.resolve import LocalAlias, Resolver
 from toolgen.scan.schema import _MISSING, Context, Meta, SchemaMapper, Unresolvable, rewrite_refs
 
 TOOL_DECORATOR: Final = "toolgen.tool"
@@ -28,20 +28,35 @@ class _Candidate:
     decorator: TExpr | None
     decorator_span: SourceSpan
     implementation_doc: str | None
+    is_toolgen: bool = True
 
 
 def _decorator_names(target: Target) -> frozenset[str]:
     return frozenset({TOOL_DECORATOR, *target.decorators})
 
 
-def _matches(resolver: Resolver, module: str, deco: TExpr, wanted: frozenset[str]) -> bool:
+def decorator_qualnames(resolver: Resolver, module: str, deco: TExpr) -> set[str]:
+    """What a decorator can be called: its qualified name, an instance method's class path, its spelling.
+
+    ``@mcp.tool()`` with ``mcp = FastMCP("server")`` is ``mcp.server.fastmcp.FastMCP.tool``
+    (through the instance's class) and ``mcp.tool`` (as written).
+    """
     func = deco.func if isinstance(deco, Call) else deco
     if not isinstance(func, Name):
-        return False
+        return set()
+    names = {func.dotted}
     qual = resolver.qualname_of(module, func.dotted)
-    # A decorator on an instance (``@mcp.tool()`` with ``mcp = FastMCP(...)``) has no
-    # importable qualified name; configuration then names it as written.
-    return qual in wanted or func.dotted in wanted
+    if qual is not None:
+        names.add(qual)
+    head, _, rest = func.dotted.partition(".")
+    if rest:
+        found = resolver.resolve(module, head)
+        if isinstance(found, LocalAlias) and isinstance(found.alias.value, Call) and \
+                isinstance(found.alias.value.func, Name):
+            cls = resolver.qualname_of(found.module, found.alias.value.func.dotted)
+            if cls is not None:
+                names.add(f"{cls}.{rest}")
+    return names
 
 
 def select_tools(scans: list[ModuleScan], resolver: Resolver, target: Target,
@@ -58,14 +73,16 @@ def select_tools(scans: list[ModuleScan], resolver: Resolver, target: Target,
             continue
         for function in scan.functions:
             decorator, span = None, function.span
+            is_toolgen = False
             for deco, deco_span in zip(function.decorators, function.decorator_spans):
-                if _matches(resolver, scan.module, deco, wanted):
-                    decorator, span = deco, deco_span
+                names = decorator_qualnames(resolver, scan.module, deco)
+                if names & wanted:
+                    decorator, span, is_toolgen = deco, deco_span, TOOL_DECORATOR in names
                     break
             if decorator is None and not (target.select == "public" and not function.name.startswith("_")):
                 continue
             out.append(_Candidate(function, scan, decorator, span,
-                                  impl_docs.get((scan.module, function.name))))
+                                  impl_docs.get((scan.module, function.name)), is_toolgen))
     return out
 
 
@@ -108,31 +125,43 @@ def build_toolset(scans: list[ModuleScan], target: Target, diags: Diagnostics) -
 
 
 def _decorator_arguments(c: _Candidate, diags: Diagnostics) -> tuple[str | None, str | None, bool]:
-    """``name=`` and ``description=`` of a called decorator; False when an argument is bad."""
+    """``name`` and ``description`` of a called decorator; False when an argument is bad.
+
+    toolgen's own ``@tool(...)`` is checked strictly. Other frameworks' decorators keep their
+    own keywords (ignored here) but give a name or description toolgen must read:
+    ``name``/``name_override``, ``description``/``description_override``, or a leading string
+    (``@tool("name")`` in LangChain).
+    """
     deco = c.decorator
     if not isinstance(deco, Call):
         return None, None, True
     name = description = None
     ok = True
-    is_toolgen = True
-    for value in deco.args:
-        if isinstance(value, Lit) and isinstance(value.value, str) and not is_toolgen:
+    word = "@tool" if c.is_toolgen else "the decorator"
+    for index, value in enumerate(deco.args):
+        if not c.is_toolgen and index == 0 and isinstance(value, Lit) and isinstance(value.value, str):
             name = value.value
-        else:
+        elif c.is_toolgen:
             diags.error("@tool() takes keyword arguments only (name=..., description=...)",
                         c.decorator_span, "bad-decorator")
+            ok = False
+        elif index == 0:
+            diags.error(f"{word}'s tool name must be a string literal: toolgen reads it without "
+                        "running your code", c.decorator_span, "bad-decorator")
             ok = False
     for key, value in deco.kwargs:
         if key in _NAME_KEYWORDS | _DESCRIPTION_KEYWORDS:
             if not (isinstance(value, Lit) and isinstance(value.value, str)):
-                diags.error(f"@tool({key}=...) must be a string literal: toolgen reads it without "
+                if isinstance(value, Lit) and value.value is None and not c.is_toolgen:
+                    continue
+                diags.error(f"{word}({key}=...) must be a string literal: toolgen reads it without "
                             "running your code", c.decorator_span, "bad-decorator")
                 ok = False
             elif key in _NAME_KEYWORDS:
                 name = value.value
             else:
                 description = value.value
-        else:
+        elif c.is_toolgen:
             diags.error(f"@tool() got an unknown keyword '{key}'; expected name or description",
                         c.decorator_span, "bad-decorator")
             ok = False

@@ -25,10 +25,27 @@ def _err(message: str) -> None:
     click.echo(message, err=True)
 
 
+_ERROR_FORMAT = {"value": "text"}
+
+
+def _github(diagnostic: Diagnostic) -> str:
+    """A GitHub Actions workflow command: the problem appears on the line in the pull request."""
+    def escape(text: str) -> str:
+        return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+    where = ""
+    if diagnostic.span is not None:
+        path = escape(diagnostic.span.path).replace(",", "%2C").replace(":", "%3A")
+        where = f" file={path},line={diagnostic.span.line},col={diagnostic.span.col}"
+    return f"::{diagnostic.severity.value}{where}::{escape(diagnostic.message)}"
+
+
 def _print_diagnostics(diagnostics: tuple[Diagnostic, ...] | list[Diagnostic], quiet: bool) -> None:
     for diagnostic in diagnostics:
         if quiet and diagnostic.severity is Severity.WARNING:
             continue
+        if _ERROR_FORMAT["value"] == "github":
+            click.echo(_github(diagnostic))  # workflow commands are read from stdout
         _err(diagnostic.format())
 
 
@@ -106,6 +123,8 @@ def _target_options(func: Callable[..., Any]) -> Callable[..., Any]:
                      help="Cache folder [default: $TOOLGEN_CACHE_DIR, else .toolgen_cache at the project root]."),
         click.option("--force", is_flag=True, help="Overwrite an output file that lacks toolgen's header."),
         click.option("--quiet", "-q", is_flag=True, help="Print errors only."),
+        click.option("--error-format", type=click.Choice(["text", "github"]), default="text",
+                     help="Also print each problem as a GitHub Actions annotation (on stdout)."),
         click.option("--verbose", "-v", is_flag=True, help="Show tracebacks of internal errors."),
     ]
     for option in reversed(options):
@@ -136,6 +155,7 @@ def _run(paths: tuple[Path, ...], check_only: bool, force: bool, quiet: bool, ve
     from toolgen import api
 
     no_cache = flags.pop("no_cache", False)
+    _ERROR_FORMAT["value"] = flags.pop("error_format", "text")
     cache_dir = flags.pop("cache_dir", None)
 
     def body() -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import difflib
 
-from toolgen.render import without_version
+from toolgen.header import without_version
 
 
 def is_fresh(existing: str | None, expected: str) -> bool:

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from toolgen.errors import OutputError
-from toolgen.render import HEADER_FIRST_LINE
+from toolgen.header import is_generated
 
 
 def read_existing(path: Path) -> str | None:
@@ -23,10 +23,6 @@ def read_existing(path: Path) -> str | None:
         raise OutputError(f"{path}: is a folder, not a file") from None
     except OSError as exc:
         raise OutputError(f"{path}: cannot read: {exc.strerror or exc}") from None
-
-
-def is_generated(text: str) -> bool:
-    return text.startswith(HEADER_FIRST_LINE)
 
 
 def preflight(path: Path, display: str, existing: str | None, force: bool) -> None:

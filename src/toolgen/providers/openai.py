@@ -19,8 +19,32 @@ def _fold_non_strict(schema: t.JsonSchema, report: t.Report) -> t.JsonSchema:
     return t.transform(schema, node_fn)
 
 
+_LAST: dict[str, Any] = {}
+
+
 def normalize(tool: ToolDef, options: AdapterOptions, report: t.Report) -> Normalized:
-    """The strict pipeline when possible, else the non-strict one with the reasons reported."""
+    """The strict pipeline when possible, else the non-strict one with the reasons reported.
+
+    Chat Completions and Responses share it: the last result is kept (keyed by the tool and
+    options, compared by identity and value) so the second adapter does not run it again.
+    """
+    last = _LAST.get("key")
+    if last is not None and last[0] is tool and last[1] == options:
+        saved: t.Report = _LAST["report"]
+        report.warnings.extend(saved.warnings)
+        report.errors.extend(saved.errors)
+        report.nullable_optionals.extend(saved.nullable_optionals)
+        return _LAST["result"]  # type: ignore[no-any-return]
+    own = t.Report()
+    result = _normalize(tool, options, own)
+    _LAST.update(key=(tool, options), report=own, result=result)
+    report.warnings.extend(own.warnings)
+    report.errors.extend(own.errors)
+    report.nullable_optionals.extend(own.nullable_optionals)
+    return result
+
+
+def _normalize(tool: ToolDef, options: AdapterOptions, report: t.Report) -> Normalized:
     base = [t.ensure_object_root, t.strip_meta]
     non_strict = [*base, t.inline_refs(options.recursion_depth), t.merge_all_of,
                   t.complete_arrays(require_items=False), _fold_non_strict]

@@ -50,6 +50,9 @@ def _escape(key: str) -> str:
     return key.replace("~", "~0").replace("/", "~1")
 
 
+_KIND: Final = {**{k: "map" for k in _MAPS}, **{k: "list" for k in _LISTS}, **{k: "one" for k in _SINGLE}}
+
+
 def transform(schema: JsonSchema, fn: NodeFn, pointer: str = "") -> JsonSchema:
     """Apply ``fn`` to every subschema, children first.
 
@@ -57,24 +60,32 @@ def transform(schema: JsonSchema, fn: NodeFn, pointer: str = "") -> JsonSchema:
     nothing costs a walk, not a copy. The input is never mutated.
     """
     node = schema
-    for key in _MAPS:
-        value = schema.get(key)
-        if isinstance(value, dict):
-            new = None
-            for k, v in value.items():
-                if isinstance(v, dict):
-                    t = transform(v, fn, f"{pointer}/{key}/{_escape(k)}")
-                    if t is not v:
-                        if new is None:
-                            new = dict(value)
-                        new[k] = t
-            if new is not None:
-                if node is schema:
-                    node = dict(schema)
-                node[key] = new
-    for key in _LISTS:
-        value = schema.get(key)
-        if isinstance(value, list):
+    for key, value in schema.items():
+        kind = _KIND.get(key)
+        if kind is None:
+            continue
+        if kind == "one":
+            if isinstance(value, dict):
+                t = transform(value, fn, f"{pointer}/{key}")
+                if t is not value:
+                    if node is schema:
+                        node = dict(schema)
+                    node[key] = t
+        elif kind == "map":
+            if isinstance(value, dict):
+                new = None
+                for k, v in value.items():
+                    if isinstance(v, dict):
+                        t = transform(v, fn, f"{pointer}/{key}/{_escape(k)}")
+                        if t is not v:
+                            if new is None:
+                                new = dict(value)
+                            new[k] = t
+                if new is not None:
+                    if node is schema:
+                        node = dict(schema)
+                    node[key] = new
+        elif isinstance(value, list):
             items = None
             for i, v in enumerate(value):
                 if isinstance(v, dict):
@@ -87,32 +98,22 @@ def transform(schema: JsonSchema, fn: NodeFn, pointer: str = "") -> JsonSchema:
                 if node is schema:
                     node = dict(schema)
                 node[key] = items
-    for key in _SINGLE:
-        value = schema.get(key)
-        if isinstance(value, dict):
-            t = transform(value, fn, f"{pointer}/{key}")
-            if t is not value:
-                if node is schema:
-                    node = dict(schema)
-                node[key] = t
     return fn(node, pointer)
 
 
 def subschemas(schema: JsonSchema) -> list[JsonSchema]:
     """The direct subschemas of a node."""
     out: list[JsonSchema] = []
-    for key in _MAPS:
-        value = schema.get(key)
-        if isinstance(value, dict):
-            out.extend(v for v in value.values() if isinstance(v, dict))
-    for key in _LISTS:
-        value = schema.get(key)
-        if isinstance(value, list):
+    for key, value in schema.items():
+        kind = _KIND.get(key)
+        if kind == "one":
+            if isinstance(value, dict):
+                out.append(value)
+        elif kind == "map":
+            if isinstance(value, dict):
+                out.extend(v for v in value.values() if isinstance(v, dict))
+        elif kind == "list" and isinstance(value, list):
             out.extend(v for v in value if isinstance(v, dict))
-    for key in _SINGLE:
-        value = schema.get(key)
-        if isinstance(value, dict):
-            out.append(value)
     return out
 
 

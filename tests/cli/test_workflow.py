@@ -1,0 +1,171 @@
+"""Fitting the user's workflow: other frameworks' decorators, --select public, show, stubs,
+GitHub annotations, and the pre-commit hook entries run on a sample repository."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from tests.conftest import REPO, write_tree
+from toolgen.cli import main
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+FRAMEWORKS = {
+    "agents_tools.py": '''
+        from agents import function_tool
+
+        @function_tool
+        def plain(city: str) -> str:
+            """Plain form."""
+
+        @function_tool(name_override="weather_now", description_override="Weather now.", strict_mode=True)
+        def called(city: str) -> str:
+            """Ignored summary."""
+        ''',
+    "mcp_server.py": '''
+        from mcp.server.fastmcp import FastMCP
+
+        mcp = FastMCP("travel")
+
+        @mcp.tool()
+        def book(hotel: str, nights: int = 1) -> str:
+            """Book a hotel."""
+
+        @mcp.tool(name="cancel_booking", description="Cancel a booking.")
+        def cancel(booking_id: str) -> None: ...
+        ''',
+    "lc_tools.py": '''
+        from langchain_core.tools import tool
+
+        @tool("lc_search")
+        def search(query: str) -> str:
+            """Search the web."""
+
+        @tool
+        def lc_plain(x: int) -> int:
+            """Plain LangChain tool."""
+        ''',
+    "ignored.py": '''
+        def helper(x: int) -> int:
+            return x
+
+        def _private() -> None: ...
+        ''',
+}
+
+
+@pytest.fixture
+def frameworks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    return write_tree(tmp_path, {f"tools/{k}": v for k, v in FRAMEWORKS.items()})
+
+
+def _names(project: Path) -> list[str]:
+    namespace: dict[str, object] = {}
+    exec((project / "tools" / "tool_schemas.py").read_text(), namespace)
+    return sorted(t["name"] for t in namespace["TOOLS"])  # type: ignore[attr-defined]
+
+
+def test_other_frameworks_decorators_by_qualified_name(frameworks: Path) -> None:
+    result = run("build", "tools", "--decorator", "agents.function_tool",
+                 "--decorator", "mcp.server.fastmcp.FastMCP.tool", "--decorator", "langchain_core.tools.tool")
+    assert result.exit_code == 0, result.stderr
+    assert _names(frameworks) == ["book", "cancel_booking", "lc_plain", "lc_search", "plain", "weather_now"]
+    namespace: dict[str, object] = {}
+    exec((frameworks / "tools" / "tool_schemas.py").read_text(), namespace)
+    by_name = {t["name"]: t for t in namespace["TOOLS"]}  # type: ignore[attr-defined]
+    assert by_name["weather_now"]["description"] == "Weather now."
+    assert by_name["cancel_booking"]["description"] == "Cancel a booking."
+
+
+def test_instance_decorator_by_its_spelling(frameworks: Path) -> None:
+    result = run("build", "tools", "--decorator", "mcp.tool")
+    assert result.exit_code == 0, result.stderr
+    assert _names(frameworks) == ["book", "cancel_booking"]
+
+
+def test_decorators_from_configuration(frameworks: Path) -> None:
+    (frameworks / "pyproject.toml").write_text(
+        '[tool.toolgen]\npaths = ["tools"]\ndecorators = ["agents.function_tool"]\n')
+    assert run("build").exit_code == 0
+    assert _names(frameworks) == ["plain", "weather_now"]
+
+
+def test_select_public_takes_every_public_function(frameworks: Path) -> None:
+    result = run("build", "tools", "--select", "public", "--provider", "openai")
+    assert result.exit_code == 0, result.stderr
+    assert _names(frameworks) == ["book", "called", "cancel", "helper", "lc_plain", "plain", "search"]
+
+
+def test_show_prints_ir_and_provider_forms(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(REPO / "examples" / "travel_agent")
+    ir = run("show", "src/travel_tools/weather.py::get_forecast")
+    assert ir.exit_code == 0, ir.stderr
+    tool = json.loads(ir.stdout)
+    assert tool["name"] == "get_forecast" and tool["parameters"]["required"] == ["city"]
+    gemini = json.loads(run("show", "src/travel_tools/flights.py::book", "--provider", "gemini").stdout)
+    assert gemini["name"] == "book_trip" and gemini["parameters"]["type"] == "OBJECT"
+    missing = run("show", "src/travel_tools/weather.py::nope")
+    assert missing.exit_code == 2 and "no tool 'nope'" in missing.stderr
+    bad = run("show", "weather.py")
+    assert bad.exit_code == 2 and "FILE::FUNCTION" in bad.stderr
+
+
+def test_stub_decides_signature_and_implementation_gives_docstring(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    write_tree(tmp_path, {
+        "svc/remote.pyi": "from toolgen import tool\n@tool\ndef lookup(sku: str, exact: bool = True) -> dict[str, int]: ...\n",
+        "svc/remote.py": 'from toolgen import tool\n@tool\ndef lookup(sku, exact=True):\n    """Look up a SKU in the remote catalogue."""\n',
+    })
+    assert run("build", "svc").exit_code == 0
+    namespace: dict[str, object] = {}
+    exec((tmp_path / "svc" / "tool_schemas.py").read_text(), namespace)
+    (tool,) = namespace["TOOLS"]  # type: ignore[misc]
+    assert tool["description"] == "Look up a SKU in the remote catalogue."
+    assert tool["parameters"]["properties"] == {"sku": {"type": "string"},
+                                                "exact": {"type": "boolean", "default": True}}
+
+
+def test_github_error_format(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    write_tree(tmp_path, {"t/m.py": "from toolgen import tool\n@tool\ndef f(x: Nope) -> None:\n    'F.'\n"})
+    result = run("build", "t", "--error-format", "github", "--strict")
+    assert result.exit_code == 3
+    assert "::error file=t/m.py,line=3,col=7::tool 'f', parameter 'x': cannot resolve type 'Nope'" in result.stdout
+    assert "t/m.py:3:7: error:" in result.stderr
+
+
+HOOKS = yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text())
+
+
+@pytest.mark.parametrize("hook", HOOKS, ids=[h["id"] for h in HOOKS])
+def test_pre_commit_hook_entries_on_a_sample_repo(hook: dict, tmp_path: Path) -> None:
+    """Run each hook's entry the way pre-commit does (no file names) in a git repository."""
+    write_tree(tmp_path, {"pyproject.toml": '[tool.toolgen]\npaths = ["tools"]\n',
+                          "tools/__init__.py": "",
+                          "tools/a.py": "from toolgen import tool\n@tool\ndef a(x: int) -> int:\n    'A.'\n"})
+    subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
+    assert hook["pass_filenames"] is False and hook["language"] == "python"
+    entry = shlex.split(hook["entry"])
+    assert entry[0] == "toolgen"
+    command = [sys.executable, "-m", "toolgen", *entry[1:]]
+    first = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True)
+    if hook["id"] == "toolgen-check":
+        assert first.returncode == 1 and "+++ b/tools/tool_schemas.py" in first.stdout
+        subprocess.run([sys.executable, "-m", "toolgen", "build"], cwd=tmp_path, check=True)
+    else:
+        assert first.returncode == 0 and (tmp_path / "tools" / "tool_schemas.py").exists()
+    again = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True)
+    assert again.returncode == 0, again.stderr
