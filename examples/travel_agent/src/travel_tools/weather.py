@@ -18,4 +18,5 @@ def get_forecast(city: str, days: int = 3, units: Units = "metric") -> str:
     units : str
         Measurement system of the answer.
     """
-    raise NotImplementedError
+    degrees = "18 °C" if units == "metric" else "64 °F"
+    return f"{city}: {degrees} and clear for the next {days} day(s)"
