@@ -73,8 +73,8 @@ CASES: list[tuple[str, list[str], list[str], Callable[[dict[str, Any], Path], No
      lambda ns, root: [t["name"] for t in ns["TOOLS"]] == ["walk_the_tree_and_report"] or pytest.fail("exclude")),
     ("skip_varargs+injected_types", [], [],
      lambda ns, root: list(walk(ns)["parameters"]["properties"]) == ["root", "labels"] or pytest.fail("params")),
-    ("line_length", ["line_length = 40"], ["--line-length", "40"],
-     lambda ns, root: _black_at((root / "tools/tool_schemas.py").read_text(), 40)),
+    ("line_length", ["line_length = 64"], ["--line-length", "64"],
+     lambda ns, root: _black_at(root, 64)),
     ("formatter", ['formatter = "black"'], ["--formatter", "black"],
      lambda ns, root: walk(ns)["name"] == "walk_the_tree_and_report" or pytest.fail("formatter")),
     ("openai_strict", ["openai_strict = false"], ["--no-openai-strict"],
@@ -116,12 +116,16 @@ def test_flag_in_a_real_process(name: str, keys: list[str], flags: list[str], ch
     _verify(name, check, tmp_path)
 
 
-def _black_at(text: str, line_length: int) -> None:
-    """Black's layout at 40 columns, and not at 88 (where black would join lines)."""
+def _black_at(root: Path, line_length: int) -> None:
+    """Black's layout at that width, and not the same text as at the default width."""
     from toolgen.emit.format import is_black_formatted
 
+    text = (root / "tools" / "tool_schemas.py").read_text()
     assert is_black_formatted(text, line_length)
-    assert not is_black_formatted(text, 88)
+    default = subprocess.run([sys.executable, "-m", "toolgen", "build", "tools", *BASE_FLAGS, "--no-cache",
+                              "--out", str(root / "default.py")], cwd=root, capture_output=True, text=True)
+    assert default.returncode == 0, default.stderr
+    assert (root / "default.py").read_text() != text
 
 
 def _verify(name: str, check: Any, root: Path) -> None:

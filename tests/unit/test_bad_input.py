@@ -85,7 +85,7 @@ def test_two_targets_writing_one_output_is_config_error(project: Path) -> None:
 @pytest.mark.parametrize("key,value,message", [
     ("paths", '"tools"', "'paths' must be a list of strings"),
     ("strict", '"yes"', "'strict' must be true or false"),
-    ("line_length", "5", "'line_length' must be between 20 and 1000"),
+    ("line_length", "40", "'line_length' must be between 64 and 1000"),
     ("select", '"all"', "'select' has unknown value 'all'"),
     ("providers", '["openai", "gemnii"]', "unknown value 'gemnii' (did you mean 'gemini'?)"),
     ("exlude", '["x"]', "unknown key 'exlude' (did you mean 'exclude'?)"),
