@@ -1,6 +1,6 @@
 """A deterministic synthetic tools package for benchmarks: realistic variety, ~40 % non-tool code.
 
-    python benchmarks/corpus.py OUT_DIR --modules 100 --tools 10
+python benchmarks/corpus.py OUT_DIR --modules 100 --tools 10
 """
 
 from __future__ import annotations
@@ -92,14 +92,14 @@ def _private_helper_{n}(items: list[int]) -> dict[str, int]:
 PARAMS = [
     "city: str",
     "count: Annotated[int, Field(ge=1, le=100)] = 10",
-    "unit: Unit = \"metric\"",
+    'unit: Unit = "metric"',
     "priority: Priority = Priority.NORMAL",
     "customer: Optional[Customer] = None",
     "tags: list[str] | None = None",
     "window: Window | None = None",
     "address: Address | None = None",
     "level: Level = Level.ONE",
-    "query: Annotated[str, Param(desc=\"Search terms\")] = \"\"",
+    'query: Annotated[str, Param(desc="Search terms")] = ""',
     "limits: dict[str, int] | None = None",
     "verbose: bool = False",
 ]
@@ -107,16 +107,21 @@ PARAMS = [
 
 def _tool(rng: random.Random, module: int, index: int) -> str:
     params = rng.sample(PARAMS, rng.randint(2, 6))
-    params.sort(key=lambda p: "=" in p.split(":", 1)[1].replace("Field(ge=1, le=100)", "")
-                .replace('desc="Search terms"', ""))
+    params.sort(
+        key=lambda p: "="
+        in p.split(":", 1)[1].replace("Field(ge=1, le=100)", "").replace('desc="Search terms"', "")
+    )
     names = [p.split(":")[0] for p in params]
     style = rng.choice(["google", "numpy"])
     if style == "google":
-        doc = "\n".join(f"        {n}: The {n.replace('_', ' ')} to use for this call." for n in names)
+        doc = "\n".join(
+            f"        {n}: The {n.replace('_', ' ')} to use for this call." for n in names
+        )
         doc = f"Args:\n{doc}"
     else:
         doc = "Parameters\n    ----------\n" + "\n".join(
-            f"    {n} : value\n        The {n.replace('_', ' ')} to use." for n in names)
+            f"    {n} : value\n        The {n.replace('_', ' ')} to use." for n in names
+        )
     prefix = "async def" if rng.random() < 0.3 else "def"
     return f'''
 
@@ -140,9 +145,11 @@ def generate(out: Path, modules: int, tools: int, seed: int = 7) -> Path:
     package.mkdir(parents=True)
     (package / "__init__.py").write_text('"""Generated benchmark tools."""\n')
     (package / "shared.py").write_text(SHARED)
-    header = ('"""Generated tool module."""\n\nfrom typing import Annotated, Optional\n\n'
-              "from pydantic import Field\n\nfrom toolgen import Param, tool\n\n"
-              "from .shared import Address, Customer, Level, Priority, Unit, Window\n")
+    header = (
+        '"""Generated tool module."""\n\nfrom typing import Annotated, Optional\n\n'
+        "from pydantic import Field\n\nfrom toolgen import Param, tool\n\n"
+        "from .shared import Address, Customer, Level, Priority, Unit, Window\n"
+    )
     for m in range(modules):
         parts = [header]
         for t in range(tools):

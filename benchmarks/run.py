@@ -25,25 +25,33 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from corpus import generate  # noqa: E402
 
 SIZES = {"small": (10, 10), "medium": (100, 10), "large": (1000, 10), "one-module": (1, 5000)}
-PARSE = ("import sys, libcst\n"
-         "for name in sys.argv[1:]:\n"
-         "    libcst.parse_module(open(name, encoding='utf-8').read())\n")
+PARSE = (
+    "import sys, libcst\n"
+    "for name in sys.argv[1:]:\n"
+    "    libcst.parse_module(open(name, encoding='utf-8').read())\n"
+)
 
 
 def run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> tuple[float, int]:
     """Wall time and peak RSS (kB) of one fresh process."""
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
     _, status, usage = os.wait4(proc.pid, 0)
     elapsed = time.perf_counter() - start
     proc.returncode = os.waitstatus_to_exitcode(status)
     if proc.returncode not in (0, 1):
-        raise SystemExit(f"{' '.join(cmd)} failed: {proc.stderr.read().decode() if proc.stderr else ''}")
+        raise SystemExit(
+            f"{' '.join(cmd)} failed: {proc.stderr.read().decode() if proc.stderr else ''}"
+        )
     return elapsed, usage.ru_maxrss
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--size", choices=sorted(SIZES), default="medium")
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--quick", action="store_true", help="small size, one repeat (CI)")
@@ -60,7 +68,9 @@ def main() -> None:
         out = package / "tool_schemas.py"
         cache = root / "cache"
         env = {**os.environ, "TOOLGEN_CACHE_DIR": str(cache)}
-        samples: dict[str, list[float]] = {k: [] for k in ("parse", "cold", "noop", "edit", "check")}
+        samples: dict[str, list[float]] = {
+            k: [] for k in ("parse", "cold", "noop", "edit", "check")
+        }
         rss = []
         target = package / "module_0000.py"
         original = target.read_text()
@@ -73,7 +83,11 @@ def main() -> None:
             run([*toolgen, "build", str(package), "-q"], root, env)  # warm the cache
             samples["noop"].append(run([*toolgen, "build", str(package), "-q"], root, env)[0])
             samples["check"].append(run([*toolgen, "check", str(package), "-q"], root, env)[0])
-            target.write_text(original.replace("Do operation 0 of module 0", f"Do operation 0 (edit {i}) of module 0"))
+            target.write_text(
+                original.replace(
+                    "Do operation 0 of module 0", f"Do operation 0 (edit {i}) of module 0"
+                )
+            )
             samples["edit"].append(run([*toolgen, "build", str(package), "-q"], root, env)[0])
             target.write_text(original)
             run([*toolgen, "build", str(package), "-q"], root, env)
@@ -85,38 +99,68 @@ def measure_runtime(root: Path, package: Path, env: dict[str, str]) -> tuple[flo
     """Importing the generated module vs pydantic converting the same tools (modules imported)."""
     env = {k: v for k, v in env.items() if k != "PYTHONDONTWRITEBYTECODE"}
     compileall.compile_dir(str(package), quiet=1)
-    load = ("import time\nt = time.perf_counter()\nimport bench_tools.tool_schemas as m\n"
-            "print(time.perf_counter() - t, len(m.TOOLS))")
-    convert = ("import inspect, time, typing\nimport importlib, pkgutil\nimport bench_tools\n"
-               "from pydantic import create_model\n"
-               "mods = [importlib.import_module('bench_tools.' + m.name) for m in pkgutil.iter_modules(bench_tools.__path__)\n"
-               "        if m.name.startswith('module_')]\n"
-               "funcs = [f for m in mods for n, f in vars(m).items() if n.startswith('tool_') and inspect.isfunction(f)]\n"
-               "t = time.perf_counter()\n"
-               "for f in funcs:\n"
-               "    hints = typing.get_type_hints(f, include_extras=True)\n"
-               "    fields = {n: (hints[n], ... if p.default is p.empty else p.default)\n"
-               "              for n, p in inspect.signature(f).parameters.items()}\n"
-               "    create_model(f.__name__, **fields).model_json_schema()\n"
-               "print(time.perf_counter() - t, len(funcs))")
+    load = (
+        "import time\nt = time.perf_counter()\nimport bench_tools.tool_schemas as m\n"
+        "print(time.perf_counter() - t, len(m.TOOLS))"
+    )
+    convert = (
+        "import inspect, time, typing\nimport importlib, pkgutil\nimport bench_tools\n"
+        "from pydantic import create_model\n"
+        "mods = [importlib.import_module('bench_tools.' + m.name) for m in pkgutil.iter_modules(bench_tools.__path__)\n"
+        "        if m.name.startswith('module_')]\n"
+        "funcs = [f for m in mods for n, f in vars(m).items() if n.startswith('tool_') and inspect.isfunction(f)]\n"
+        "t = time.perf_counter()\n"
+        "for f in funcs:\n"
+        "    hints = typing.get_type_hints(f, include_extras=True)\n"
+        "    fields = {n: (hints[n], ... if p.default is p.empty else p.default)\n"
+        "              for n, p in inspect.signature(f).parameters.items()}\n"
+        "    create_model(f.__name__, **fields).model_json_schema()\n"
+        "print(time.perf_counter() - t, len(funcs))"
+    )
     loads, converts = [], []
     for _ in range(3):
-        out = subprocess.run([sys.executable, "-c", load], cwd=root, env=env, capture_output=True, text=True, check=True)
+        out = subprocess.run(
+            [sys.executable, "-c", load],
+            cwd=root,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         loads.append(float(out.stdout.split()[0]))
         count = int(out.stdout.split()[1])
-        out = subprocess.run([sys.executable, "-c", convert], cwd=root, env=env, capture_output=True, text=True, check=True)
+        out = subprocess.run(
+            [sys.executable, "-c", convert],
+            cwd=root,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         converts.append(float(out.stdout.split()[0]))
     return statistics.median(loads), statistics.median(converts), count
 
 
-def report(args: argparse.Namespace, modules: int, tools: int, size: int, out_size: int,
-           samples: dict[str, list[float]], rss: list[int], runtime: tuple[float, float, int]) -> None:
+def report(
+    args: argparse.Namespace,
+    modules: int,
+    tools: int,
+    size: int,
+    out_size: int,
+    samples: dict[str, list[float]],
+    rss: list[int],
+    runtime: tuple[float, float, int],
+) -> None:
     base = statistics.median(samples["parse"])
     cold = statistics.median(samples["cold"])
-    print(f"toolgen benchmark: {args.size} = {modules} modules x {tools} tools, {size / 1e6:.2f} MB of source, "
-          f"{out_size / 1e6:.1f} MB generated; {args.repeat} run(s)")
-    print(f"machine: {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}, "
-          f"{platform.system()} {platform.release()}")
+    print(
+        f"toolgen benchmark: {args.size} = {modules} modules x {tools} tools, {size / 1e6:.2f} MB of source, "
+        f"{out_size / 1e6:.1f} MB generated; {args.repeat} run(s)"
+    )
+    print(
+        f"machine: {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}, "
+        f"{platform.system()} {platform.release()}"
+    )
     print(f"baseline: libcst parse-only of the same files in a fresh process, median {base:.3f} s")
     print()
     print(f"{'measure':<34}{'median s':>10}{'range s':>17}{'ratio':>9}  target")
@@ -133,15 +177,21 @@ def report(args: argparse.Namespace, modules: int, tools: int, size: int, out_si
         unit = "x parse" if against is base else "of cold"
         shown = f"{ratio:.2f}x" if against is base else f"{ratio:.1%}"
         verdict = "met" if ratio <= limit else "MISSED"
-        print(f"{label:<34}{median:>10.3f}{min(values):>8.3f}-{max(values):<8.3f}{shown:>9}  {text}: {verdict}")
+        print(
+            f"{label:<34}{median:>10.3f}{min(values):>8.3f}-{max(values):<8.3f}{shown:>9}  {text}: {verdict}"
+        )
         _ = unit
     peak = max(rss) / 1024
-    print(f"{'peak RSS of the cold build':<34}{peak:>9.0f} MB{'':>17}  <= 2048 MB: {'met' if peak <= 2048 else 'MISSED'}")
+    print(
+        f"{'peak RSS of the cold build':<34}{peak:>9.0f} MB{'':>17}  <= 2048 MB: {'met' if peak <= 2048 else 'MISSED'}"
+    )
     load, convert, count = runtime
     ratio = convert / load if load else float("inf")
     print(f"{'import generated module':<34}{load:>10.4f}{'':>17}{'':>9}  ({count} tools)")
-    print(f"{'pydantic create_model+schema':<34}{convert:>10.4f}{'':>17}{ratio:>8.0f}x  "
-          f">= 100x cheaper to import: {'met' if ratio >= 100 else 'MISSED'}")
+    print(
+        f"{'pydantic create_model+schema':<34}{convert:>10.4f}{'':>17}{ratio:>8.0f}x  "
+        f">= 100x cheaper to import: {'met' if ratio >= 100 else 'MISSED'}"
+    )
 
 
 if __name__ == "__main__":

@@ -16,8 +16,11 @@ REPO = Path(__file__).resolve().parents[1]
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption("--update-goldens", action="store_true",
-                     help="Rewrite tests/cases/*/expected from the current output.")
+    parser.addoption(
+        "--update-goldens",
+        action="store_true",
+        help="Rewrite tests/cases/*/expected from the current output.",
+    )
 
 
 def write_tree(root: Path, files: dict[str, str]) -> Path:
@@ -64,6 +67,7 @@ def build_pkg(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
 @pytest.fixture
 def build_errors(build_pkg):
     """Like ``build_pkg`` but expects errors: returns the formatted diagnostics."""
+
     def run(files: dict[str, str], **options: Any) -> list[str]:
         with pytest.raises(SourceError) as info:
             build_pkg(files, **options)

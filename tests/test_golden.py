@@ -21,12 +21,19 @@ CASE_NAMES = sorted(p.name for p in CASES.iterdir() if (p / "input").is_dir())
 
 def _diagnostics(stderr: str) -> str:
     """stderr without the status line, which says whether the file was written or was fresh."""
-    return "".join(line for line in stderr.splitlines(keepends=True)
-                   if not line.startswith("expected/tool_schemas.py: "))
+    return "".join(
+        line
+        for line in stderr.splitlines(keepends=True)
+        if not line.startswith("expected/tool_schemas.py: ")
+    )
 
 
 def _snapshot(root: Path) -> dict[str, bytes]:
-    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+    return {
+        p.relative_to(root).as_posix(): p.read_bytes()
+        for p in sorted(root.rglob("*"))
+        if p.is_file()
+    }
 
 
 def _args(case: Path) -> list[str]:
@@ -35,7 +42,9 @@ def _args(case: Path) -> list[str]:
 
 
 @pytest.mark.parametrize("name", CASE_NAMES)
-def test_golden_case(name: str, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> None:
+def test_golden_case(
+    name: str, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
+) -> None:
     case = CASES / name
     monkeypatch.chdir(case)
     expected = case / "expected"
@@ -55,11 +64,15 @@ def test_golden_case(name: str, monkeypatch: pytest.MonkeyPatch, request: pytest
     if want_code == 0:
         assert result.exit_code == 0, f"{name}: generated module differs:\n{result.stdout}\n{fix}"
     else:
-        assert result.exit_code == want_code, f"{name}: exit {result.exit_code}\n{result.stderr}\n{fix}"
+        assert (
+            result.exit_code == want_code
+        ), f"{name}: exit {result.exit_code}\n{result.stderr}\n{fix}"
         # A failing build, too, must leave every file exactly as it was.
         before = _snapshot(case)
         failed = runner.invoke(main, ["build", "input", "--out", out, *_args(case)])
         assert failed.exit_code == want_code
         assert _snapshot(case) == before, f"{name}: a failing build changed files"
         assert not (expected / "tool_schemas.py").exists()
-    assert _diagnostics(result.stderr) == (expected / "stderr.txt").read_text(), f"{name}: stderr differs\n{fix}"
+    assert (
+        _diagnostics(result.stderr) == (expected / "stderr.txt").read_text()
+    ), f"{name}: stderr differs\n{fix}"

@@ -22,6 +22,7 @@ from toolgen.errors import (
     SourceError,
     UsageError,
 )
+
 if TYPE_CHECKING:
     from toolgen.providers.base import AdapterOptions
     from toolgen.scan.model import ModuleScan
@@ -58,17 +59,21 @@ class FileResult:
 def _options(target: Target) -> AdapterOptions:
     from toolgen.providers.base import AdapterOptions
 
-    return AdapterOptions(openai_strict=target.openai_strict, gemini_flavour=target.gemini_flavour,
-                          gemini_schema_field=target.gemini_schema_field,
-                          recursion_depth=target.recursion_depth)
+    return AdapterOptions(
+        openai_strict=target.openai_strict,
+        gemini_flavour=target.gemini_flavour,
+        gemini_schema_field=target.gemini_schema_field,
+        recursion_depth=target.recursion_depth,
+    )
 
 
 def _relative_to(path: Path, folder: Path) -> str:
     return Path(os.path.relpath(path, folder)).as_posix()
 
 
-def plan(config: Config, cwd: Path | None = None, use_cache: bool = True,
-         cache_dir: Path | None = None) -> Plan:
+def plan(
+    config: Config, cwd: Path | None = None, use_cache: bool = True, cache_dir: Path | None = None
+) -> Plan:
     """Scan, build and render every target of ``config``, reusing cached modules.
 
     Raises:
@@ -82,12 +87,14 @@ def plan(config: Config, cwd: Path | None = None, use_cache: bool = True,
     outputs: dict[Path, int] = {}
     for index, target in enumerate(config.targets):
         if not target.paths:
-            raise UsageError("no paths to scan: give them on the command line or as "
-                             "'paths' in [tool.toolgen]")
+            raise UsageError(
+                "no paths to scan: give them on the command line or as " "'paths' in [tool.toolgen]"
+            )
         out = target.out_path.resolve()
         if out in outputs:
-            raise UsageError(f"targets {outputs[out]} and {index} both write "
-                             f"{display_path(out, cwd)}")
+            raise UsageError(
+                f"targets {outputs[out]} and {index} both write " f"{display_path(out, cwd)}"
+            )
         outputs[out] = index
     root = config.source.parent if config.source is not None else cwd
     cache = ModuleCache((cache_dir or default_cache_dir(config, root)) if use_cache else None)
@@ -106,8 +113,9 @@ def plan(config: Config, cwd: Path | None = None, use_cache: bool = True,
     return Plan(tuple(files), tuple(diags.sorted()))
 
 
-def _plan_target(target: Target, outputs: frozenset[Path], cwd: Path,
-                 cache: Any) -> tuple[PlannedFile, Diagnostics, list[tuple[str, dict[str, Any]]]]:
+def _plan_target(
+    target: Target, outputs: frozenset[Path], cwd: Path, cache: Any
+) -> tuple[PlannedFile, Diagnostics, list[tuple[str, dict[str, Any]]]]:
     out = target.out_path.resolve()
     sources = discover(target.paths, outputs, target.exclude, cwd)
     data: dict[str, bytes | None] = {}
@@ -116,22 +124,42 @@ def _plan_target(target: Target, outputs: frozenset[Path], cwd: Path,
             data[source.display] = source.path.read_bytes()
         except OSError:
             data[source.display] = None  # scanning reports it, with its place
-    hashes = {d: hashlib.sha256(b).hexdigest() if b is not None else "unreadable" for d, b in data.items()}
+    hashes = {
+        d: hashlib.sha256(b).hexdigest() if b is not None else "unreadable" for d, b in data.items()
+    }
     by_module: dict[str, list[SourceFile]] = {}
     for source in sources:
         by_module.setdefault(source.module, []).append(source)
     settings = _settings_digest(target, sorted(by_module))
-    whole_key = hashlib.sha256("\0".join([settings, "output", display_path(out, cwd), str(target.strict),
-                                          target.formatter, *(f"{d}\0{h}" for d, h in sorted(hashes.items()))])
-                               .encode()).hexdigest()
+    whole_key = hashlib.sha256(
+        "\0".join(
+            [
+                settings,
+                "output",
+                display_path(out, cwd),
+                str(target.strict),
+                target.formatter,
+                *(f"{d}\0{h}" for d, h in sorted(hashes.items())),
+            ]
+        ).encode()
+    ).hexdigest()
     known = cache.load(whole_key)
     if known is not None and known.get("kind") == "output" and _disk_digest(out) == known["digest"]:
         fast = Diagnostics()
         fast.extend(_diagnostics_from(known["diagnostics"]))
-        return (PlannedFile(out, display_path(out, cwd), None, known["count"], tuple(s.display for s in sources)),
-                fast, [])
-    keys = {m: hashlib.sha256("\0".join([settings, m, *(f"{s.display}\0{hashes[s.display]}" for s in files)])
-                              .encode()).hexdigest() for m, files in by_module.items()}
+        return (
+            PlannedFile(
+                out, display_path(out, cwd), None, known["count"], tuple(s.display for s in sources)
+            ),
+            fast,
+            [],
+        )
+    keys = {
+        m: hashlib.sha256(
+            "\0".join([settings, m, *(f"{s.display}\0{hashes[s.display]}" for s in files)]).encode()
+        ).hexdigest()
+        for m, files in by_module.items()
+    }
     results: dict[str, dict[str, Any]] = {}
     for module, key in keys.items():
         entry = cache.load(key)
@@ -148,8 +176,12 @@ def _plan_target(target: Target, outputs: frozenset[Path], cwd: Path,
     rendered = assemble(ordered, target, target_diags)
     count = tool_count(ordered)
     if not target_diags.has_errors and not count:
-        target_diags.warning(f"no tools found in {', '.join(display_path(p, cwd) for p in target.paths)}; "
-                             "the generated constants are empty", None, "no-tools")
+        target_diags.warning(
+            f"no tools found in {', '.join(display_path(p, cwd) for p in target.paths)}; "
+            "the generated constants are empty",
+            None,
+            "no-tools",
+        )
     source_names = [_relative_to(s.path, out.parent) for s in sources]
     text = render_module(rendered, source_names, target.line_length)
     if target.formatter == "black":
@@ -158,10 +190,20 @@ def _plan_target(target: Target, outputs: frozenset[Path], cwd: Path,
         text = format_with_black(text, target.line_length)
     if target.strict:
         target_diags = _escalate(target_diags)
-    planned = PlannedFile(out, display_path(out, cwd), text, count, tuple(s.display for s in sources))
-    output_entry = {"kind": "output", "digest": hashlib.sha256(text.encode("utf-8")).hexdigest(),
-                    "count": count, "diagnostics": _diagnostics_to(target_diags.items)}
-    return planned, target_diags, [*((keys[m], built[m]) for m in missing), (whole_key, output_entry)]
+    planned = PlannedFile(
+        out, display_path(out, cwd), text, count, tuple(s.display for s in sources)
+    )
+    output_entry = {
+        "kind": "output",
+        "digest": hashlib.sha256(text.encode("utf-8")).hexdigest(),
+        "count": count,
+        "diagnostics": _diagnostics_to(target_diags.items),
+    }
+    return (
+        planned,
+        target_diags,
+        [*((keys[m], built[m]) for m in missing), (whole_key, output_entry)],
+    )
 
 
 def _disk_digest(path: Path) -> str | None:
@@ -172,15 +214,28 @@ def _disk_digest(path: Path) -> str | None:
 
 
 def _diagnostics_to(items: list[Diagnostic]) -> list[list[Any]]:
-    return [[d.severity.value, d.message, d.span.path if d.span else None,
-             d.span.line if d.span else 0, d.span.col if d.span else 0, d.code] for d in items]
+    return [
+        [
+            d.severity.value,
+            d.message,
+            d.span.path if d.span else None,
+            d.span.line if d.span else 0,
+            d.span.col if d.span else 0,
+            d.code,
+        ]
+        for d in items
+    ]
 
 
 def _diagnostics_from(rows: list[list[Any]]) -> list[Diagnostic]:
     from toolgen.errors import SourceSpan
 
-    return [Diagnostic(Severity(sev), msg, SourceSpan(path, line, col) if path is not None else None, code)
-            for sev, msg, path, line, col, code in rows]
+    return [
+        Diagnostic(
+            Severity(sev), msg, SourceSpan(path, line, col) if path is not None else None, code
+        )
+        for sev, msg, path, line, col, code in rows
+    ]
 
 
 def _settings_digest(target: Target, modules: list[str]) -> str:
@@ -189,13 +244,23 @@ def _settings_digest(target: Target, modules: list[str]) -> str:
 
     from toolgen.cache import FORMAT
 
-    relevant = {f.name: getattr(target, f.name) for f in fields(target)
-                if f.name not in ("paths", "out", "strict", "formatter", "exclude")}
-    return hashlib.sha256(repr((FORMAT, __version__, sorted(relevant.items()), modules)).encode()).hexdigest()
+    relevant = {
+        f.name: getattr(target, f.name)
+        for f in fields(target)
+        if f.name not in ("paths", "out", "strict", "formatter", "exclude")
+    }
+    return hashlib.sha256(
+        repr((FORMAT, __version__, sorted(relevant.items()), modules)).encode()
+    ).hexdigest()
 
 
-def _build_modules(missing: list[str], by_module: dict[str, list[SourceFile]], data: dict[str, bytes | None],
-                   hashes: dict[str, str], target: Target) -> dict[str, dict[str, Any]]:
+def _build_modules(
+    missing: list[str],
+    by_module: dict[str, list[SourceFile]],
+    data: dict[str, bytes | None],
+    hashes: dict[str, str],
+    target: Target,
+) -> dict[str, dict[str, Any]]:
     """Scan what the missing modules need (their files and what their imports reach), build them."""
     from toolgen.scan.resolve import Resolver
 
@@ -225,9 +290,14 @@ def _build_modules(missing: list[str], by_module: dict[str, list[SourceFile]], d
         return {s.display: hashes[s.display] for m in sorted(seen) for s in by_module[m]}
 
     jobs = [(m, deps_of(m)) for m in missing]
-    many = len(missing) > 1 and sum(len(data[s.display] or b"") for m in missing for s in by_module[m]) \
+    many = (
+        len(missing) > 1
+        and sum(len(data[s.display] or b"") for m in missing for s in by_module[m])
         >= parallel.MIN_BYTES
-    built = parallel.run_map(_build_one, jobs, many, scans=all_scans, resolver=resolver, target=target)
+    )
+    built = parallel.run_map(
+        _build_one, jobs, many, scans=all_scans, resolver=resolver, target=target
+    )
     return dict(zip(missing, built))
 
 
@@ -256,16 +326,24 @@ def _build_one(job: tuple[str, dict[str, str]]) -> dict[str, Any]:
     from toolgen.assemble import build_module
 
     module, deps = job
-    return build_module(module, parallel.shared("scans"), parallel.shared("resolver"),
-                        parallel.shared("target"), deps)
+    return build_module(
+        module,
+        parallel.shared("scans"),
+        parallel.shared("resolver"),
+        parallel.shared("target"),
+        deps,
+    )
 
 
 def _escalate(diags: Diagnostics) -> Diagnostics:
     """``--strict``: every warning is an error."""
     out = Diagnostics()
     for d in diags.items:
-        out.items.append(Diagnostic(Severity.ERROR, d.message, d.span, d.code)
-                         if d.severity is Severity.WARNING else d)
+        out.items.append(
+            Diagnostic(Severity.ERROR, d.message, d.span, d.code)
+            if d.severity is Severity.WARNING
+            else d
+        )
     return out
 
 
@@ -273,7 +351,9 @@ def build(the_plan: Plan, force: bool = False) -> list[FileResult]:
     """Write every planned file that changed; nothing at all when any output is unsafe."""
     from toolgen.emit.write import preflight, read_existing, write_atomic
 
-    existing = {f.path: read_existing(f.path) if f.text is not None else None for f in the_plan.files}
+    existing = {
+        f.path: read_existing(f.path) if f.text is not None else None for f in the_plan.files
+    }
     for f in the_plan.files:
         if f.text is not None:
             preflight(f.path, f.display, existing[f.path], force)
@@ -302,13 +382,20 @@ def check(the_plan: Plan) -> list[FileResult]:
         if is_fresh(old, f.text):
             results.append(FileResult(f.display, "fresh", f.tool_count))
         else:
-            results.append(FileResult(f.display, "missing" if old is None else "stale", f.tool_count,
-                                      unified_diff(f.display, old, f.text)))
+            results.append(
+                FileResult(
+                    f.display,
+                    "missing" if old is None else "stale",
+                    f.tool_count,
+                    unified_diff(f.display, old, f.text),
+                )
+            )
     return results
 
 
-def show(path: Path, function: str, target: Target, provider: str | None = None,
-         cwd: Path | None = None) -> tuple[Any, list[Diagnostic]]:
+def show(
+    path: Path, function: str, target: Target, provider: str | None = None, cwd: Path | None = None
+) -> tuple[Any, list[Diagnostic]]:
     """One tool's schema: the IR, or one provider's wire form. Other files of the folder resolve types.
 
     Raises:
@@ -325,17 +412,25 @@ def show(path: Path, function: str, target: Target, provider: str | None = None,
     if not path.is_file():
         raise UsageError(f"no such file: {display_path(path, cwd)}")
     folder = path.parent
-    sources = discover((folder,), frozenset({target.out_path.resolve()}) if target.out else frozenset(), (), cwd)
+    sources = discover(
+        (folder,), frozenset({target.out_path.resolve()}) if target.out else frozenset(), (), cwd
+    )
     if not any(s.path == path.resolve() for s in sources):
         sources = discover((path,), frozenset(), (), cwd)
     diags = Diagnostics()
     scans = [scan_file(s) for s in sources]
     local = replace(target, select="public") if target.select == "public" else target
     toolset = build_toolset(scans, local, diags)
-    wanted = [t for t in toolset.tools if t.qualname.rsplit(".", 1)[-1] == function
-              and t.span.path == display_path(path.resolve(), cwd)]
+    wanted = [
+        t
+        for t in toolset.tools
+        if t.qualname.rsplit(".", 1)[-1] == function
+        and t.span.path == display_path(path.resolve(), cwd)
+    ]
     if not wanted:
-        raise UsageError(f"no tool '{function}' in {display_path(path, cwd)} (is it decorated with @tool?)")
+        raise UsageError(
+            f"no tool '{function}' in {display_path(path, cwd)} (is it decorated with @tool?)"
+        )
     from toolgen.ir import ToolSet
 
     one = ToolSet((wanted[0],), toolset.sources)
@@ -343,7 +438,9 @@ def show(path: Path, function: str, target: Target, provider: str | None = None,
         value: Any = plain_tools(one)[0]
     else:
         if provider not in ADAPTERS:
-            raise UsageError(f"unknown provider '{provider}'; expected one of: {', '.join(ADAPTERS)}")
+            raise UsageError(
+                f"unknown provider '{provider}'; expected one of: {', '.join(ADAPTERS)}"
+            )
         value = adapt(one, (provider,), _options(target), diags)[0].tools[0]
     if diags.has_errors:
         raise SourceError(diags.sorted())

@@ -26,17 +26,21 @@ LIST = "list[dict[str, Any]]"
 
 
 def options_of(target: Target) -> AdapterOptions:
-    return AdapterOptions(openai_strict=target.openai_strict, gemini_flavour=target.gemini_flavour,
-                          gemini_schema_field=target.gemini_schema_field,
-                          recursion_depth=target.recursion_depth)
+    return AdapterOptions(
+        openai_strict=target.openai_strict,
+        gemini_flavour=target.gemini_flavour,
+        gemini_schema_field=target.gemini_schema_field,
+        recursion_depth=target.recursion_depth,
+    )
 
 
 def providers_of(target: Target) -> list[str]:
     return [p for p in ADAPTERS if p in target.providers]
 
 
-def build_module(module: str, scans: list[ModuleScan], resolver: Resolver, target: Target,
-                 deps: dict[str, str]) -> ModuleResult:
+def build_module(
+    module: str, scans: list[ModuleScan], resolver: Resolver, target: Target, deps: dict[str, str]
+) -> ModuleResult:
     """Everything ``module`` contributes: its tools in every form, and its diagnostics."""
     from toolgen.build import build_tools
 
@@ -58,44 +62,85 @@ def build_module(module: str, scans: list[ModuleScan], resolver: Resolver, targe
             segments[key] = list_item(adapted.wire, target.line_length)
             if adapted.nullable_optionals:
                 nullable[key] = adapted.nullable_optionals
-        entries.append({"name": tool.name, "span": [tool.span.path, tool.span.line, tool.span.col],
-                        "wire": wire, "segments": segments, "nullable": nullable})
-    return {"deps": deps, "tools": entries,
-            "diagnostics": [[d.severity.value, d.message, d.span.path if d.span else None,
-                             d.span.line if d.span else 0, d.span.col if d.span else 0, d.code]
-                            for d in diags.items]}
+        entries.append(
+            {
+                "name": tool.name,
+                "span": [tool.span.path, tool.span.line, tool.span.col],
+                "wire": wire,
+                "segments": segments,
+                "nullable": nullable,
+            }
+        )
+    return {
+        "deps": deps,
+        "tools": entries,
+        "diagnostics": [
+            [
+                d.severity.value,
+                d.message,
+                d.span.path if d.span else None,
+                d.span.line if d.span else 0,
+                d.span.col if d.span else 0,
+                d.code,
+            ]
+            for d in diags.items
+        ],
+    }
 
 
 def _plain(tool: ToolDef) -> dict[str, Any]:
     return {"name": tool.name, "description": tool.description, "parameters": tool.parameters}
 
 
-def assemble(results: list[ModuleResult], target: Target, diags: Diagnostics) -> list[RenderedConstant]:
+def assemble(
+    results: list[ModuleResult], target: Target, diags: Diagnostics
+) -> list[RenderedConstant]:
     """The constants of the generated module, in a fixed order, and the cross-module checks."""
     for result in results:
         for severity, message, path, line, col, code in result["diagnostics"]:
             span = SourceSpan(path, line, col) if path is not None else None
             diags.items.append(Diagnostic(Severity(severity), message, span, code))
-    tools = sorted((t for r in results for t in r["tools"]),
-                   key=lambda t: (t["name"], SourceSpan(*t["span"])))
+    tools = sorted(
+        (t for r in results for t in r["tools"]), key=lambda t: (t["name"], SourceSpan(*t["span"]))
+    )
     spans = [SourceSpan(*t["span"]) for t in tools]
     check_duplicates([(t["name"], span) for t, span in zip(tools, spans)], diags)
-    rendered = [render_list("TOOLS", LIST, [t["segments"]["TOOLS"] for t in tools],
-                            "The provider-neutral IR: name, description, JSON Schema 2020-12.")]
+    rendered = [
+        render_list(
+            "TOOLS",
+            LIST,
+            [t["segments"]["TOOLS"] for t in tools],
+            "The provider-neutral IR: name, description, JSON Schema 2020-12.",
+        )
+    ]
     for key in providers_of(target):
         check_collisions(key, [(t["name"], t["wire"][key], s) for t, s in zip(tools, spans)], diags)
         constant = ADAPTERS[key](options_of(target)).constant
         suffix = constant.removeprefix("TOOLS")
         rendered.append(render_list(constant, LIST, [t["segments"][key] for t in tools]))
-        rendered.append(render_constant(Constant(
-            f"TOOL_NAME_MAP{suffix}", "dict[str, str]", {t["wire"][key]: t["name"] for t in tools},
-            "Wire name -> tool name, to dispatch a model's tool call."), target.line_length))
+        rendered.append(
+            render_constant(
+                Constant(
+                    f"TOOL_NAME_MAP{suffix}",
+                    "dict[str, str]",
+                    {t["wire"][key]: t["name"] for t in tools},
+                    "Wire name -> tool name, to dispatch a model's tool call.",
+                ),
+                target.line_length,
+            )
+        )
         if key.startswith("openai"):
-            rendered.append(render_constant(Constant(
-                f"NULL_MEANS_OMITTED{suffix}", "dict[str, list[str]]",
-                {t["wire"][key]: t["nullable"][key] for t in tools if key in t["nullable"]},
-                "Optional parameters that strict mode made nullable: null means not given."),
-                target.line_length))
+            rendered.append(
+                render_constant(
+                    Constant(
+                        f"NULL_MEANS_OMITTED{suffix}",
+                        "dict[str, list[str]]",
+                        {t["wire"][key]: t["nullable"][key] for t in tools if key in t["nullable"]},
+                        "Optional parameters that strict mode made nullable: null means not given.",
+                    ),
+                    target.line_length,
+                )
+            )
     return rendered
 
 

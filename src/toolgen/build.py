@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from toolgen import docstrings
 from toolgen.config import Target
@@ -51,20 +51,29 @@ def decorator_qualnames(resolver: Resolver, module: str, deco: TExpr) -> set[str
     head, _, rest = func.dotted.partition(".")
     if rest:
         found = resolver.resolve(module, head)
-        if isinstance(found, LocalAlias) and isinstance(found.alias.value, Call) and \
-                isinstance(found.alias.value.func, Name):
+        if (
+            isinstance(found, LocalAlias)
+            and isinstance(found.alias.value, Call)
+            and isinstance(found.alias.value.func, Name)
+        ):
             cls = resolver.qualname_of(found.module, found.alias.value.func.dotted)
             if cls is not None:
                 names.add(f"{cls}.{rest}")
     return names
 
 
-def select_tools(scans: list[ModuleScan], resolver: Resolver, target: Target,
-                 modules: frozenset[str] | None = None) -> list[_Candidate]:
+def select_tools(
+    scans: list[ModuleScan],
+    resolver: Resolver,
+    target: Target,
+    modules: frozenset[str] | None = None,
+) -> list[_Candidate]:
     """The functions that are tools (in ``modules``, if given), stubs deciding over implementations."""
     wanted = _decorator_names(target)
     stubbed = {s.module for s in scans if s.is_stub}
-    impl_docs = {(s.module, f.name): f.docstring for s in scans if not s.is_stub for f in s.functions}
+    impl_docs = {
+        (s.module, f.name): f.docstring for s in scans if not s.is_stub for f in s.functions
+    }
     out: list[_Candidate] = []
     for scan in scans:
         if scan.module in stubbed and not scan.is_stub:
@@ -79,15 +88,30 @@ def select_tools(scans: list[ModuleScan], resolver: Resolver, target: Target,
                 if names & wanted:
                     decorator, span, is_toolgen = deco, deco_span, TOOL_DECORATOR in names
                     break
-            if decorator is None and not (target.select == "public" and not function.name.startswith("_")):
+            if decorator is None and not (
+                target.select == "public" and not function.name.startswith("_")
+            ):
                 continue
-            out.append(_Candidate(function, scan, decorator, span,
-                                  impl_docs.get((scan.module, function.name)), is_toolgen))
+            out.append(
+                _Candidate(
+                    function,
+                    scan,
+                    decorator,
+                    span,
+                    impl_docs.get((scan.module, function.name)),
+                    is_toolgen,
+                )
+            )
     return out
 
 
-def build_tools(scans: list[ModuleScan], target: Target, diags: Diagnostics,
-                modules: frozenset[str] | None = None, resolver: Resolver | None = None) -> list[ToolDef]:
+def build_tools(
+    scans: list[ModuleScan],
+    target: Target,
+    diags: Diagnostics,
+    modules: frozenset[str] | None = None,
+    resolver: Resolver | None = None,
+) -> list[ToolDef]:
     """The IR tools defined in ``modules`` (all scanned modules when ``None``), sorted by name.
 
     ``scans`` must hold every module those tools' names resolve through; the result depends
@@ -109,8 +133,11 @@ def check_duplicates(tools: list[tuple[str, SourceSpan]], diags: Diagnostics) ->
     first: dict[str, SourceSpan] = {}
     for name, span in sorted(tools):
         if name in first:
-            diags.error(f"duplicate tool name '{name}': also defined at {first[name]}", span,
-                        "duplicate-name")
+            diags.error(
+                f"duplicate tool name '{name}': also defined at {first[name]}",
+                span,
+                "duplicate-name",
+            )
         else:
             first[name] = span
 
@@ -139,53 +166,83 @@ def _decorator_arguments(c: _Candidate, diags: Diagnostics) -> tuple[str | None,
     ok = True
     word = "@tool" if c.is_toolgen else "the decorator"
     for index, value in enumerate(deco.args):
-        if not c.is_toolgen and index == 0 and isinstance(value, Lit) and isinstance(value.value, str):
+        if (
+            not c.is_toolgen
+            and index == 0
+            and isinstance(value, Lit)
+            and isinstance(value.value, str)
+        ):
             name = value.value
         elif c.is_toolgen:
-            diags.error("@tool() takes keyword arguments only (name=..., description=...)",
-                        c.decorator_span, "bad-decorator")
+            diags.error(
+                "@tool() takes keyword arguments only (name=..., description=...)",
+                c.decorator_span,
+                "bad-decorator",
+            )
             ok = False
         elif index == 0:
-            diags.error(f"{word}'s tool name must be a string literal: toolgen reads it without "
-                        "running your code", c.decorator_span, "bad-decorator")
+            diags.error(
+                f"{word}'s tool name must be a string literal: toolgen reads it without "
+                "running your code",
+                c.decorator_span,
+                "bad-decorator",
+            )
             ok = False
     for key, value in deco.kwargs:
         if key in _NAME_KEYWORDS | _DESCRIPTION_KEYWORDS:
             if not (isinstance(value, Lit) and isinstance(value.value, str)):
                 if isinstance(value, Lit) and value.value is None and not c.is_toolgen:
                     continue
-                diags.error(f"{word}({key}=...) must be a string literal: toolgen reads it without "
-                            "running your code", c.decorator_span, "bad-decorator")
+                diags.error(
+                    f"{word}({key}=...) must be a string literal: toolgen reads it without "
+                    "running your code",
+                    c.decorator_span,
+                    "bad-decorator",
+                )
                 ok = False
             elif key in _NAME_KEYWORDS:
                 name = value.value
             else:
                 description = value.value
         elif c.is_toolgen:
-            diags.error(f"@tool() got an unknown keyword '{key}'; expected name or description",
-                        c.decorator_span, "bad-decorator")
+            diags.error(
+                f"@tool() got an unknown keyword '{key}'; expected name or description",
+                c.decorator_span,
+                "bad-decorator",
+            )
             ok = False
     return name, description, ok
 
 
-def _tool(c: _Candidate, mapper: SchemaMapper, resolver: Resolver, target: Target,
-          diags: Diagnostics) -> ToolDef | None:
+def _tool(
+    c: _Candidate, mapper: SchemaMapper, resolver: Resolver, target: Target, diags: Diagnostics
+) -> ToolDef | None:
     function, module = c.function, c.module.module
     name_override, description_override, ok = _decorator_arguments(c, diags)
     name = name_override if name_override is not None else function.name
     if not _ANY_PROVIDER_NAME.match(name):
-        diags.error(f"tool name '{name}' is not valid for any provider (letters, digits, '_' and "
-                    "'-' only)", c.decorator_span, "bad-name")
+        diags.error(
+            f"tool name '{name}' is not valid for any provider (letters, digits, '_' and "
+            "'-' only)",
+            c.decorator_span,
+            "bad-name",
+        )
         ok = False
     elif not _PORTABLE_NAME.match(name):
-        diags.warning(f"tool name '{name}' is not portable (^[a-zA-Z][a-zA-Z0-9_]{{0,63}}$); "
-                      "providers will see a rewritten name", c.decorator_span, "name-not-portable")
+        diags.warning(
+            f"tool name '{name}' is not portable (^[a-zA-Z][a-zA-Z0-9_]{{0,63}}$); "
+            "providers will see a rewritten name",
+            c.decorator_span,
+            "name-not-portable",
+        )
     doc = docstrings.parse(function.docstring or c.implementation_doc)
     description = description_override
     if description is None:
         description = doc.summary
         if target.long_description and doc.long_description:
-            description = f"{description}\n\n{doc.long_description}" if description else doc.long_description
+            description = (
+                f"{description}\n\n{doc.long_description}" if description else doc.long_description
+            )
     properties: dict[str, JsonSchema] = {}
     required: list[str] = []
     seen_params: set[str] = set()
@@ -195,12 +252,19 @@ def _tool(c: _Candidate, mapper: SchemaMapper, resolver: Resolver, target: Targe
         if param.kind in ("varargs", "varkw"):
             if not target.skip_varargs:
                 star = "*" if param.kind == "varargs" else "**"
-                diags.error(f"tool '{name}': {star}{param.name} cannot be described as a tool "
-                            "parameter (set skip_varargs = true to leave it out)", param.span, "varargs")
+                diags.error(
+                    f"tool '{name}': {star}{param.name} cannot be described as a tool "
+                    "parameter (set skip_varargs = true to leave it out)",
+                    param.span,
+                    "varargs",
+                )
                 ok = False
             continue
-        if param.annotation is not None and target.injected_types and \
-                mapper.qualname(param.annotation, module) in target.injected_types:
+        if (
+            param.annotation is not None
+            and target.injected_types
+            and mapper.qualname(param.annotation, module) in target.injected_types
+        ):
             continue
         seen_params.add(param.name)
         schema, is_required = _parameter(param, mapper, module, name, doc, diags)
@@ -211,16 +275,25 @@ def _tool(c: _Candidate, mapper: SchemaMapper, resolver: Resolver, target: Targe
         if documented not in seen_params and documented not in ("args", "kwargs", "self", "cls"):
             where = function.span
             if function.docstring_line:
-                where = SourceSpan(function.span.path, function.docstring_line + pdoc.line,
-                                   function.span.col + 4)
-            diags.warning(f"tool '{name}': docstring documents '{documented}', which is not a "
-                          "parameter", where, "unknown-doc-param")
+                where = SourceSpan(
+                    function.span.path, function.docstring_line + pdoc.line, function.span.col + 4
+                )
+            diags.warning(
+                f"tool '{name}': docstring documents '{documented}', which is not a " "parameter",
+                where,
+                "unknown-doc-param",
+            )
     if target.warn_undocumented:
         for pname, schema in properties.items():
             if "description" not in schema:
-                param_span = next((p.span for p in function.params if p.name == pname), function.span)
-                diags.warning(f"tool '{name}': parameter '{pname}' is not documented", param_span,
-                              "undocumented")
+                param_span = next(
+                    (p.span for p in function.params if p.name == pname), function.span
+                )
+                diags.warning(
+                    f"tool '{name}': parameter '{pname}' is not documented",
+                    param_span,
+                    "undocumented",
+                )
     if not ok:
         return None
     parameters: JsonSchema = {"type": "object", "properties": properties}
@@ -240,19 +313,29 @@ def _tool(c: _Candidate, mapper: SchemaMapper, resolver: Resolver, target: Targe
     )
 
 
-def _parameter(param: Parameter, mapper: SchemaMapper, module: str, tool: str,
-               doc: docstrings.Docstring, diags: Diagnostics) -> tuple[JsonSchema, bool]:
+def _parameter(
+    param: Parameter,
+    mapper: SchemaMapper,
+    module: str,
+    tool: str,
+    doc: docstrings.Docstring,
+    diags: Diagnostics,
+) -> tuple[JsonSchema, bool]:
     ctx = Context(module, param.span, f"tool '{tool}', parameter '{param.name}'")
     if param.annotation is None:
-        schema, meta = {}, Meta()
+        schema: JsonSchema = {}
+        meta = Meta()
     else:
         schema, meta = mapper.schema(param.annotation, ctx)
     default: Any = _MISSING
     has_default = False
     if param.default is not None:
         deco = param.default
-        if isinstance(deco, Call) and isinstance(deco.func, Name) and \
-                mapper.qualname(deco.func, module) == "pydantic.Field":
+        if (
+            isinstance(deco, Call)
+            and isinstance(deco.func, Name)
+            and mapper.qualname(deco.func, module) == "pydantic.Field"
+        ):
             field_meta = Meta()
             mapper.field_call(deco, module, field_meta)
             from toolgen.scan.schema import _apply_keywords
@@ -304,4 +387,4 @@ def _output_schema(function: Function, mapper: SchemaMapper, module: str) -> Jso
     defs, keys = mapper.defs_for(schema)
     if defs:
         schema = {**schema, "$defs": defs}
-    return rewrite_refs(schema, keys.__getitem__)
+    return cast(JsonSchema, rewrite_refs(schema, keys.__getitem__))

@@ -39,8 +39,12 @@ class ModuleCache:
             entry = json.loads(self._path(key).read_bytes())
         except (OSError, ValueError, RecursionError):
             return None
-        if not isinstance(entry, dict) or entry.get("format") != FORMAT or \
-                entry.get("toolgen") != __version__ or entry.get("key") != key:
+        if (
+            not isinstance(entry, dict)
+            or entry.get("format") != FORMAT
+            or entry.get("toolgen") != __version__
+            or entry.get("key") != key
+        ):
             return None
         if not (valid_output(entry) if entry.get("kind") == "output" else valid(entry)):
             return None
@@ -49,8 +53,11 @@ class ModuleCache:
     def store(self, key: str, entry: dict[str, Any]) -> None:
         if self.root is None:
             return
-        data = json.dumps({"format": FORMAT, "toolgen": __version__, "key": key, **entry},
-                          ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        data = json.dumps(
+            {"format": FORMAT, "toolgen": __version__, "key": key, **entry},
+            ensure_ascii=False,
+            separators=(",", ":"),
+        ).encode("utf-8")
         path = self._path(key)
         try:
             self._prepare()
@@ -78,16 +85,21 @@ class ModuleCache:
             ignore.write_text("# Created by toolgen: this whole folder is a cache.\n*\n")
         tag = top / "CACHEDIR.TAG"
         if not tag.exists():
-            tag.write_text("Signature: 8a477f597d28d172789f06886806bc55\n"
-                           "# This folder is toolgen's cache; see https://bford.info/cachedir/\n")
+            tag.write_text(
+                "Signature: 8a477f597d28d172789f06886806bc55\n"
+                "# This folder is toolgen's cache; see https://bford.info/cachedir/\n"
+            )
         self._prepared = True
 
 
 def valid_output(entry: dict[str, Any]) -> bool:
     """An output entry: the digest of the text built from exactly these inputs, and its diagnostics."""
     try:
-        return isinstance(entry["digest"], str) and isinstance(entry["count"], int) and \
-            valid({"deps": {}, "tools": [], "diagnostics": entry["diagnostics"]})
+        return (
+            isinstance(entry["digest"], str)
+            and isinstance(entry["count"], int)
+            and valid({"deps": {}, "tools": [], "diagnostics": entry["diagnostics"]})
+        )
     except (KeyError, TypeError):
         return False
 
@@ -96,24 +108,42 @@ def valid(entry: dict[str, Any]) -> bool:
     """The shape ``assemble`` relies on; checked so that a crafted entry cannot crash a build."""
     try:
         if not isinstance(entry["deps"], dict) or not all(
-                isinstance(k, str) and isinstance(v, str) for k, v in entry["deps"].items()):
+            isinstance(k, str) and isinstance(v, str) for k, v in entry["deps"].items()
+        ):
             return False
         for d in entry["diagnostics"]:
             severity, message, path, line, col, code = d
-            if severity not in ("error", "warning") or not isinstance(message, str) or \
-                    not (path is None or isinstance(path, str)) or not isinstance(line, int) or \
-                    not isinstance(col, int) or not isinstance(code, str):
+            if (
+                severity not in ("error", "warning")
+                or not isinstance(message, str)
+                or not (path is None or isinstance(path, str))
+                or not isinstance(line, int)
+                or not isinstance(col, int)
+                or not isinstance(code, str)
+            ):
                 return False
         for tool in entry["tools"]:
-            name, span, wire, segments, nullable = (tool["name"], tool["span"], tool["wire"],
-                                                    tool["segments"], tool["nullable"])
+            name, span, wire, segments, nullable = (
+                tool["name"],
+                tool["span"],
+                tool["wire"],
+                tool["segments"],
+                tool["nullable"],
+            )
             path, line, col = span
-            if not (isinstance(name, str) and isinstance(path, str) and isinstance(line, int)
-                    and isinstance(col, int)):
+            if not (
+                isinstance(name, str)
+                and isinstance(path, str)
+                and isinstance(line, int)
+                and isinstance(col, int)
+            ):
                 return False
             if not all(isinstance(v, str) for v in (*wire.values(), *segments.values())):
                 return False
-            if not all(isinstance(v, list) and all(isinstance(p, str) for p in v) for v in nullable.values()):
+            if not all(
+                isinstance(v, list) and all(isinstance(p, str) for p in v)
+                for v in nullable.values()
+            ):
                 return False
     except (KeyError, TypeError, ValueError, AttributeError):
         return False

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import sys
 import traceback
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Callable, NoReturn
+from typing import Any, NoReturn
 
 import click
 
@@ -30,6 +31,7 @@ _ERROR_FORMAT = {"value": "text"}
 
 def _github(diagnostic: Diagnostic) -> str:
     """A GitHub Actions workflow command: the problem appears on the line in the pull request."""
+
     def escape(text: str) -> str:
         return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
@@ -65,8 +67,10 @@ def _fail(exc: BaseException, verbose: bool) -> NoReturn:
     if verbose:
         _err("".join(traceback.format_exception(exc)))
     else:
-        _err("This is a bug in toolgen, not in your code. Please report it with the command "
-             "you ran; run again with -v to see the traceback.")
+        _err(
+            "This is a bug in toolgen, not in your code. Please report it with the command "
+            "you ran; run again with -v to see the traceback."
+        )
     sys.exit(EXIT_INTERNAL)
 
 
@@ -87,44 +91,115 @@ def _guard(verbose: bool, body: Callable[[], int]) -> NoReturn:
 def _target_options(func: Callable[..., Any]) -> Callable[..., Any]:
     options = [
         click.argument("paths", nargs=-1, type=click.Path(path_type=Path)),
-        click.option("--out", "-o", type=click.Path(path_type=Path),
-                     help="Output file [default: PATH/tool_schemas.py for the first PATH]."),
-        click.option("--provider", "-p", "providers", multiple=True, type=click.Choice(PROVIDERS),
-                     help="Provider constant to generate; repeat for several [default: all]."),
-        click.option("--select", type=click.Choice(["decorated", "public"]),
-                     help="Which functions are tools: decorated ones, or every public top-level function."),
-        click.option("--decorator", "decorators", multiple=True, metavar="DOTTED.NAME",
-                     help="Another decorator that marks tools (e.g. agents.function_tool); repeatable."),
-        click.option("--exclude", multiple=True, metavar="GLOB", help="Skip files matching GLOB; repeatable."),
-        click.option("--strict/--no-strict", default=None,
-                     help="Treat every warning (unknown types, lossy rewrites) as an error."),
-        click.option("--line-length", type=int, default=None, help="Line length of the output [default: 88]."),
-        click.option("--formatter", type=click.Choice(["builtin", "black"]), default=None,
-                     help="Layout the output with the built-in emitter (black's style) or run black."),
-        click.option("--openai-strict/--no-openai-strict", default=None,
-                     help="Emit OpenAI tools in strict mode where possible [default: on]."),
-        click.option("--gemini-flavour", type=click.Choice(["gemini", "vertex"]), default=None,
-                     help="Gemini API or Vertex AI rules for TOOLS_GEMINI."),
-        click.option("--gemini-schema-field", type=click.Choice(["parameters", "json"]), default=None,
-                     help="Gemini: the OpenAPI-subset `parameters` or `parametersJsonSchema`."),
-        click.option("--recursion-depth", type=int, default=None,
-                     help="How often a recursive type is unrolled where refs must be inlined [default: 3]."),
-        click.option("--long-description/--no-long-description", default=None,
-                     help="Add the docstring's long description to the tool description."),
-        click.option("--warn-undocumented/--no-warn-undocumented", default=None,
-                     help="Warn about parameters without a description."),
-        click.option("--skip-varargs/--no-skip-varargs", default=None,
-                     help="Leave *args/**kwargs out instead of reporting an error."),
-        click.option("--injected-type", "injected_types", multiple=True, metavar="DOTTED.NAME",
-                     help="Leave out parameters of this type (a context object); repeatable."),
-        click.option("--no-cache", is_flag=True,
-                     help="Neither read nor write the cache (results are identical either way)."),
-        click.option("--cache-dir", type=click.Path(path_type=Path), default=None,
-                     help="Cache folder [default: $TOOLGEN_CACHE_DIR, else .toolgen_cache at the project root]."),
-        click.option("--force", is_flag=True, help="Overwrite an output file that lacks toolgen's header."),
+        click.option(
+            "--out",
+            "-o",
+            type=click.Path(path_type=Path),
+            help="Output file [default: PATH/tool_schemas.py for the first PATH].",
+        ),
+        click.option(
+            "--provider",
+            "-p",
+            "providers",
+            multiple=True,
+            type=click.Choice(PROVIDERS),
+            help="Provider constant to generate; repeat for several [default: all].",
+        ),
+        click.option(
+            "--select",
+            type=click.Choice(["decorated", "public"]),
+            help="Which functions are tools: decorated ones, or every public top-level function.",
+        ),
+        click.option(
+            "--decorator",
+            "decorators",
+            multiple=True,
+            metavar="DOTTED.NAME",
+            help="Another decorator that marks tools (e.g. agents.function_tool); repeatable.",
+        ),
+        click.option(
+            "--exclude", multiple=True, metavar="GLOB", help="Skip files matching GLOB; repeatable."
+        ),
+        click.option(
+            "--strict/--no-strict",
+            default=None,
+            help="Treat every warning (unknown types, lossy rewrites) as an error.",
+        ),
+        click.option(
+            "--line-length", type=int, default=None, help="Line length of the output [default: 88]."
+        ),
+        click.option(
+            "--formatter",
+            type=click.Choice(["builtin", "black"]),
+            default=None,
+            help="Layout the output with the built-in emitter (black's style) or run black.",
+        ),
+        click.option(
+            "--openai-strict/--no-openai-strict",
+            default=None,
+            help="Emit OpenAI tools in strict mode where possible [default: on].",
+        ),
+        click.option(
+            "--gemini-flavour",
+            type=click.Choice(["gemini", "vertex"]),
+            default=None,
+            help="Gemini API or Vertex AI rules for TOOLS_GEMINI.",
+        ),
+        click.option(
+            "--gemini-schema-field",
+            type=click.Choice(["parameters", "json"]),
+            default=None,
+            help="Gemini: the OpenAPI-subset `parameters` or `parametersJsonSchema`.",
+        ),
+        click.option(
+            "--recursion-depth",
+            type=int,
+            default=None,
+            help="How often a recursive type is unrolled where refs must be inlined [default: 3].",
+        ),
+        click.option(
+            "--long-description/--no-long-description",
+            default=None,
+            help="Add the docstring's long description to the tool description.",
+        ),
+        click.option(
+            "--warn-undocumented/--no-warn-undocumented",
+            default=None,
+            help="Warn about parameters without a description.",
+        ),
+        click.option(
+            "--skip-varargs/--no-skip-varargs",
+            default=None,
+            help="Leave *args/**kwargs out instead of reporting an error.",
+        ),
+        click.option(
+            "--injected-type",
+            "injected_types",
+            multiple=True,
+            metavar="DOTTED.NAME",
+            help="Leave out parameters of this type (a context object); repeatable.",
+        ),
+        click.option(
+            "--no-cache",
+            is_flag=True,
+            help="Neither read nor write the cache (results are identical either way).",
+        ),
+        click.option(
+            "--cache-dir",
+            type=click.Path(path_type=Path),
+            default=None,
+            help="Cache folder [default: $TOOLGEN_CACHE_DIR, else .toolgen_cache at the project root].",
+        ),
+        click.option(
+            "--force", is_flag=True, help="Overwrite an output file that lacks toolgen's header."
+        ),
         click.option("--quiet", "-q", is_flag=True, help="Print errors only."),
-        click.option("--error-format", type=click.Choice(["text", "github"]), default="text",
-                     help="Also print each problem as a GitHub Actions annotation (on stdout)."),
+        click.option(
+            "--error-format",
+            type=click.Choice(["text", "github"]),
+            default="text",
+            help="Also print each problem as a GitHub Actions annotation (on stdout).",
+        ),
         click.option("--verbose", "-v", is_flag=True, help="Show tracebacks of internal errors."),
     ]
     for option in reversed(options):
@@ -150,8 +225,14 @@ def _config(paths: tuple[Path, ...], flags: dict[str, Any]) -> Config:
     return Config(tuple(override(t, **flags) for t in targets), config.source, config.cache_dir)
 
 
-def _run(paths: tuple[Path, ...], check_only: bool, force: bool, quiet: bool, verbose: bool,
-         flags: dict[str, Any]) -> None:
+def _run(
+    paths: tuple[Path, ...],
+    check_only: bool,
+    force: bool,
+    quiet: bool,
+    verbose: bool,
+    flags: dict[str, Any],
+) -> None:
     from toolgen import api
 
     no_cache = flags.pop("no_cache", False)
@@ -160,8 +241,11 @@ def _run(paths: tuple[Path, ...], check_only: bool, force: bool, quiet: bool, ve
 
     def body() -> int:
         config = _config(paths, flags)
-        the_plan = api.plan(config, use_cache=not no_cache,
-                            cache_dir=cache_dir.resolve() if cache_dir is not None else None)
+        the_plan = api.plan(
+            config,
+            use_cache=not no_cache,
+            cache_dir=cache_dir.resolve() if cache_dir is not None else None,
+        )
         _print_diagnostics(the_plan.diagnostics, quiet)
         if check_only:
             results = api.check(the_plan)
@@ -173,7 +257,9 @@ def _run(paths: tuple[Path, ...], check_only: bool, force: bool, quiet: bool, ve
                 if not quiet or result.status != "fresh":
                     _err(f"{result.display}: {result.status} ({result.tool_count} tools)")
             if stale:
-                _err("toolgen: the generated output is out of date; run `toolgen build` and commit it")
+                _err(
+                    "toolgen: the generated output is out of date; run `toolgen build` and commit it"
+                )
                 return EXIT_STALE
             return EXIT_OK
         for result in api.build(the_plan, force=force):
@@ -197,9 +283,12 @@ def main() -> None:
 
 @main.command()
 @_target_options
-@click.option("--check", "check_only", is_flag=True, help="Write nothing; print a diff and exit 1 when stale.")
-def build(paths: tuple[Path, ...], check_only: bool, force: bool, quiet: bool, verbose: bool,
-          **flags: Any) -> None:
+@click.option(
+    "--check", "check_only", is_flag=True, help="Write nothing; print a diff and exit 1 when stale."
+)
+def build(
+    paths: tuple[Path, ...], check_only: bool, force: bool, quiet: bool, verbose: bool, **flags: Any
+) -> None:
     """Scan PATHS (files or folders) and write the generated module.
 
     Without PATHS, the targets of [tool.toolgen] in the nearest pyproject.toml are built.
@@ -216,8 +305,13 @@ def check(paths: tuple[Path, ...], force: bool, quiet: bool, verbose: bool, **fl
 
 @main.command()
 @click.argument("spec", metavar="FILE::FUNCTION")
-@click.option("--provider", "-p", type=click.Choice(PROVIDERS), default=None,
-              help="Show this provider's wire form instead of the IR.")
+@click.option(
+    "--provider",
+    "-p",
+    type=click.Choice(PROVIDERS),
+    default=None,
+    help="Show this provider's wire form instead of the IR.",
+)
 @click.option("--verbose", "-v", is_flag=True, help="Show tracebacks of internal errors.")
 def show(spec: str, provider: str | None, verbose: bool) -> None:
     """Print one tool's schema as JSON (the IR, or a provider's form with --provider)."""

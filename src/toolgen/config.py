@@ -5,9 +5,10 @@ from __future__ import annotations
 import difflib
 import os
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
-from typing import Any, Final, Mapping
+from typing import Any, Final
 
 from toolgen.errors import ConfigError
 
@@ -116,8 +117,12 @@ def _check_value(where: str, key: str, value: Any) -> Any:
         "list": isinstance(value, list) and all(isinstance(v, str) for v in value),
     }[kind]
     if not ok:
-        expected = {"list": "a list of strings", "str": "a string", "bool": "true or false",
-                    "int": "an integer"}[kind]
+        expected = {
+            "list": "a list of strings",
+            "str": "a string",
+            "bool": "true or false",
+            "int": "an integer",
+        }[kind]
         raise ConfigError(f"{where}: '{key}' must be {expected}, got {value!r}")
     values = value if kind == "list" else [value]
     if allowed is not None:
@@ -136,7 +141,9 @@ def _check_value(where: str, key: str, value: Any) -> Any:
     return tuple(value) if kind == "list" else value
 
 
-def _table_to_fields(where: str, table: Mapping[str, Any], base: Path, allow: set[str]) -> dict[str, Any]:
+def _table_to_fields(
+    where: str, table: Mapping[str, Any], base: Path, allow: set[str]
+) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in table.items():
         if key in allow:
@@ -158,7 +165,9 @@ def parse(data: Mapping[str, Any], base: Path, source: Path | None = None) -> Co
     common = _table_to_fields(where, data, base, _TOP_ONLY)
     raw_targets = data.get("targets", [])
     if not isinstance(raw_targets, list) or not all(isinstance(t, dict) for t in raw_targets):
-        raise ConfigError(f"{where}: 'targets' must be an array of tables ([[tool.toolgen.targets]])")
+        raise ConfigError(
+            f"{where}: 'targets' must be an array of tables ([[tool.toolgen.targets]])"
+        )
     cache_dir = data.get("cache_dir")
     if cache_dir is not None and not isinstance(cache_dir, str):
         raise ConfigError(f"{where}: 'cache_dir' must be a string, got {cache_dir!r}")
@@ -195,7 +204,9 @@ def override(target: Target, **flags: Any) -> Target:
         if key not in names:
             raise ConfigError(f"unknown option {key!r}")
         if key in _KEYS and key not in ("paths", "out"):
-            value = _check_value("command line", key, list(value) if isinstance(value, tuple) else value)
+            value = _check_value(
+                "command line", key, list(value) if isinstance(value, tuple) else value
+            )
         changes[key] = value
     return replace(target, **changes)
 
@@ -208,5 +219,13 @@ def default_cache_dir(config: Config, project_root: Path) -> Path:
     return config.cache_dir or project_root / ".toolgen_cache"
 
 
-__all__ = ["Config", "PROVIDERS", "Target", "default_cache_dir", "find_pyproject", "load",
-           "override", "parse"]
+__all__ = [
+    "PROVIDERS",
+    "Config",
+    "Target",
+    "default_cache_dir",
+    "find_pyproject",
+    "load",
+    "override",
+    "parse",
+]

@@ -9,9 +9,24 @@ from pathlib import Path, PurePosixPath
 
 from toolgen.errors import UsageError
 
-_SKIP_DIRS = frozenset({"__pycache__", "node_modules", "site-packages", ".git", ".hg", ".tox",
-                        ".nox", ".venv", "venv", ".mypy_cache", ".ruff_cache", ".toolgen_cache",
-                        "build", "dist"})
+_SKIP_DIRS = frozenset(
+    {
+        "__pycache__",
+        "node_modules",
+        "site-packages",
+        ".git",
+        ".hg",
+        ".tox",
+        ".nox",
+        ".venv",
+        "venv",
+        ".mypy_cache",
+        ".ruff_cache",
+        ".toolgen_cache",
+        "build",
+        "dist",
+    }
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +110,8 @@ def discover(
     result = []
     for path in found:
         module, is_package = module_name(path)
-        result.append(SourceFile(path, display_path(path, cwd), module, is_package,
-                                 path.suffix == ".pyi"))
+        result.append(
+            SourceFile(path, display_path(path, cwd), module, is_package, path.suffix == ".pyi")
+        )
     result.sort(key=lambda f: (f.display, f.path.as_posix()))
     return result

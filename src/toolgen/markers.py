@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, TypeVar, overload
+from typing import Any, TypeVar, overload
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -15,9 +16,7 @@ def tool(func: F, /) -> F: ...
 
 
 @overload
-def tool(
-    *, name: str | None = None, description: str | None = None
-) -> Callable[[F], F]: ...
+def tool(*, name: str | None = None, description: str | None = None) -> Callable[[F], F]: ...
 
 
 def tool(

@@ -7,7 +7,8 @@ only results travel back. Where fork is unavailable, work runs in this process.
 from __future__ import annotations
 
 import os
-from typing import Any, Callable, Iterable, TypeVar
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 R = TypeVar("R")

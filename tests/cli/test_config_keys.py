@@ -64,54 +64,125 @@ def walk(ns: dict[str, Any], constant: str = "TOOLS") -> dict[str, Any]:
 
 
 CASES: list[tuple[str, list[str], list[str], Callable[[dict[str, Any], Path], None]]] = [
-    ("providers", ['providers = ["mcp"]'], ["--provider", "mcp"],
-     lambda ns, root: (ns["__all__"] == ["TOOLS", "TOOLS_MCP", "TOOL_NAME_MAP_MCP"]) or pytest.fail(ns["__all__"])),
-    ("select", ['select = "public"'], ["--select", "public"],
-     lambda ns, root: sorted(t["name"] for t in ns["TOOLS"]) == ["public_helper", "walk_the_tree_and_report"]
-     or pytest.fail("select")),
-    ("exclude", [], [],
-     lambda ns, root: [t["name"] for t in ns["TOOLS"]] == ["walk_the_tree_and_report"] or pytest.fail("exclude")),
-    ("skip_varargs+injected_types", [], [],
-     lambda ns, root: list(walk(ns)["parameters"]["properties"]) == ["root", "labels"] or pytest.fail("params")),
-    ("line_length", ["line_length = 64"], ["--line-length", "64"],
-     lambda ns, root: _black_at(root, 64)),
-    ("formatter", ['formatter = "black"'], ["--formatter", "black"],
-     lambda ns, root: walk(ns)["name"] == "walk_the_tree_and_report" or pytest.fail("formatter")),
-    ("openai_strict", ["openai_strict = false"], ["--no-openai-strict"],
-     lambda ns, root: walk(ns, "TOOLS_OPENAI")["function"]["strict"] is False or pytest.fail("strict")),
-    ("gemini_flavour", ['gemini_flavour = "vertex"'], ["--gemini-flavour", "vertex"],
-     lambda ns, root: walk(ns, "TOOLS_GEMINI")["parameters"]["properties"]["labels"]["additionalProperties"]
-     == {"type": "STRING"} or pytest.fail("vertex")),
-    ("gemini_schema_field", ['gemini_schema_field = "json"'], ["--gemini-schema-field", "json"],
-     lambda ns, root: "parametersJsonSchema" in walk(ns, "TOOLS_GEMINI") or pytest.fail("json")),
-    ("recursion_depth", ["recursion_depth = 1"], ["--recursion-depth", "1"],
-     lambda ns, root: str(walk(ns, "TOOLS_BEDROCK")).count("'children'") == 2 or pytest.fail("depth")),
-    ("long_description", ["long_description = true"], ["--long-description"],
-     lambda ns, root: walk(ns)["description"] == "Walk a tree.\n\nIt visits every node once."
-     or pytest.fail("long")),
+    (
+        "providers",
+        ['providers = ["mcp"]'],
+        ["--provider", "mcp"],
+        lambda ns, root: (ns["__all__"] == ["TOOLS", "TOOLS_MCP", "TOOL_NAME_MAP_MCP"])
+        or pytest.fail(ns["__all__"]),
+    ),
+    (
+        "select",
+        ['select = "public"'],
+        ["--select", "public"],
+        lambda ns, root: sorted(t["name"] for t in ns["TOOLS"])
+        == ["public_helper", "walk_the_tree_and_report"]
+        or pytest.fail("select"),
+    ),
+    (
+        "exclude",
+        [],
+        [],
+        lambda ns, root: [t["name"] for t in ns["TOOLS"]] == ["walk_the_tree_and_report"]
+        or pytest.fail("exclude"),
+    ),
+    (
+        "skip_varargs+injected_types",
+        [],
+        [],
+        lambda ns, root: list(walk(ns)["parameters"]["properties"]) == ["root", "labels"]
+        or pytest.fail("params"),
+    ),
+    (
+        "line_length",
+        ["line_length = 64"],
+        ["--line-length", "64"],
+        lambda ns, root: _black_at(root, 64),
+    ),
+    (
+        "formatter",
+        ['formatter = "black"'],
+        ["--formatter", "black"],
+        lambda ns, root: walk(ns)["name"] == "walk_the_tree_and_report" or pytest.fail("formatter"),
+    ),
+    (
+        "openai_strict",
+        ["openai_strict = false"],
+        ["--no-openai-strict"],
+        lambda ns, root: walk(ns, "TOOLS_OPENAI")["function"]["strict"] is False
+        or pytest.fail("strict"),
+    ),
+    (
+        "gemini_flavour",
+        ['gemini_flavour = "vertex"'],
+        ["--gemini-flavour", "vertex"],
+        lambda ns, root: walk(ns, "TOOLS_GEMINI")["parameters"]["properties"]["labels"][
+            "additionalProperties"
+        ]
+        == {"type": "STRING"}
+        or pytest.fail("vertex"),
+    ),
+    (
+        "gemini_schema_field",
+        ['gemini_schema_field = "json"'],
+        ["--gemini-schema-field", "json"],
+        lambda ns, root: "parametersJsonSchema" in walk(ns, "TOOLS_GEMINI") or pytest.fail("json"),
+    ),
+    (
+        "recursion_depth",
+        ["recursion_depth = 1"],
+        ["--recursion-depth", "1"],
+        lambda ns, root: str(walk(ns, "TOOLS_BEDROCK")).count("'children'") == 2
+        or pytest.fail("depth"),
+    ),
+    (
+        "long_description",
+        ["long_description = true"],
+        ["--long-description"],
+        lambda ns, root: walk(ns)["description"] == "Walk a tree.\n\nIt visits every node once."
+        or pytest.fail("long"),
+    ),
     ("out", ['out = "gen.py"'], ["--out", "gen.py"], None),  # checked below: the file is elsewhere
-    ("cache_dir", ['cache_dir = "mycache"'], ["--cache-dir", "mycache"],
-     lambda ns, root: (root / "mycache" / "v1").is_dir() or pytest.fail("cache dir")),
+    (
+        "cache_dir",
+        ['cache_dir = "mycache"'],
+        ["--cache-dir", "mycache"],
+        lambda ns, root: (root / "mycache" / "v1").is_dir() or pytest.fail("cache dir"),
+    ),
 ]
 
 
 @pytest.mark.parametrize("name,keys,flags,check", CASES, ids=[c[0] for c in CASES])
-def test_key_in_pyproject(name: str, keys: list[str], flags: list[str], check: Any, tmp_path: Path,
-                          monkeypatch: pytest.MonkeyPatch) -> None:
+def test_key_in_pyproject(
+    name: str,
+    keys: list[str],
+    flags: list[str],
+    check: Any,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.chdir(tmp_path)
     write_tree(tmp_path, SOURCES)
     (tmp_path / "pyproject.toml").write_text(
-        "[tool.toolgen]\npaths = [\"tools\"]\n" + "\n".join([*BASE, *keys]) + "\n")
+        '[tool.toolgen]\npaths = ["tools"]\n' + "\n".join([*BASE, *keys]) + "\n"
+    )
     result = CliRunner().invoke(main, ["build"])
     assert result.exit_code == 0, result.stderr
     _verify(name, check, tmp_path)
 
 
 @pytest.mark.parametrize("name,keys,flags,check", CASES, ids=[c[0] for c in CASES])
-def test_flag_in_a_real_process(name: str, keys: list[str], flags: list[str], check: Any, tmp_path: Path) -> None:
+def test_flag_in_a_real_process(
+    name: str, keys: list[str], flags: list[str], check: Any, tmp_path: Path
+) -> None:
     write_tree(tmp_path, SOURCES)
-    result = subprocess.run([sys.executable, "-m", "toolgen", "build", "tools", *BASE_FLAGS, *flags],
-                            cwd=tmp_path, capture_output=True, text=True, env=os.environ.copy())
+    result = subprocess.run(
+        [sys.executable, "-m", "toolgen", "build", "tools", *BASE_FLAGS, *flags],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env=os.environ.copy(),
+    )
     assert result.returncode == 0, result.stderr
     _verify(name, check, tmp_path)
 
@@ -122,8 +193,22 @@ def _black_at(root: Path, line_length: int) -> None:
 
     text = (root / "tools" / "tool_schemas.py").read_text()
     assert is_black_formatted(text, line_length)
-    default = subprocess.run([sys.executable, "-m", "toolgen", "build", "tools", *BASE_FLAGS, "--no-cache",
-                              "--out", str(root / "default.py")], cwd=root, capture_output=True, text=True)
+    default = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "toolgen",
+            "build",
+            "tools",
+            *BASE_FLAGS,
+            "--no-cache",
+            "--out",
+            str(root / "default.py"),
+        ],
+        cwd=root,
+        capture_output=True,
+        text=True,
+    )
     assert default.returncode == 0, default.stderr
     assert (root / "default.py").read_text() != text
 
@@ -140,11 +225,18 @@ def test_strict_and_warn_undocumented_keys(tmp_path: Path, monkeypatch: pytest.M
     monkeypatch.chdir(tmp_path)
     write_tree(tmp_path, SOURCES)
     (tmp_path / "pyproject.toml").write_text(
-        "[tool.toolgen]\npaths = [\"tools\"]\n" + "\n".join(BASE) + "\nwarn_undocumented = true\n")
+        '[tool.toolgen]\npaths = ["tools"]\n' + "\n".join(BASE) + "\nwarn_undocumented = true\n"
+    )
     warned = CliRunner().invoke(main, ["build", "--provider", "mcp"])
     assert warned.exit_code == 0 and "parameter 'labels' is not documented" in warned.stderr
     (tmp_path / "pyproject.toml").write_text(
-        "[tool.toolgen]\npaths = [\"tools\"]\n" + "\n".join(BASE) + "\nwarn_undocumented = true\nstrict = true\n")
+        '[tool.toolgen]\npaths = ["tools"]\n'
+        + "\n".join(BASE)
+        + "\nwarn_undocumented = true\nstrict = true\n"
+    )
     strict = CliRunner().invoke(main, ["build", "--provider", "mcp"])
-    assert strict.exit_code == 3 and "error: tool 'walk_the_tree_and_report': parameter 'labels'" in strict.stderr
+    assert (
+        strict.exit_code == 3
+        and "error: tool 'walk_the_tree_and_report': parameter 'labels'" in strict.stderr
+    )
     assert CliRunner().invoke(main, ["build", "--provider", "mcp", "--no-strict"]).exit_code == 0

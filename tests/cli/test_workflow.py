@@ -56,12 +56,12 @@ FRAMEWORKS = {
         def lc_plain(x: int) -> int:
             """Plain LangChain tool."""
         ''',
-    "ignored.py": '''
+    "ignored.py": """
         def helper(x: int) -> int:
             return x
 
         def _private() -> None: ...
-        ''',
+        """,
 }
 
 
@@ -78,10 +78,25 @@ def _names(project: Path) -> list[str]:
 
 
 def test_other_frameworks_decorators_by_qualified_name(frameworks: Path) -> None:
-    result = run("build", "tools", "--decorator", "agents.function_tool",
-                 "--decorator", "mcp.server.fastmcp.FastMCP.tool", "--decorator", "langchain_core.tools.tool")
+    result = run(
+        "build",
+        "tools",
+        "--decorator",
+        "agents.function_tool",
+        "--decorator",
+        "mcp.server.fastmcp.FastMCP.tool",
+        "--decorator",
+        "langchain_core.tools.tool",
+    )
     assert result.exit_code == 0, result.stderr
-    assert _names(frameworks) == ["book", "cancel_booking", "lc_plain", "lc_search", "plain", "weather_now"]
+    assert _names(frameworks) == [
+        "book",
+        "cancel_booking",
+        "lc_plain",
+        "lc_search",
+        "plain",
+        "weather_now",
+    ]
     namespace: dict[str, object] = {}
     exec((frameworks / "tools" / "tool_schemas.py").read_text(), namespace)
     by_name = {t["name"]: t for t in namespace["TOOLS"]}  # type: ignore[attr-defined]
@@ -97,7 +112,8 @@ def test_instance_decorator_by_its_spelling(frameworks: Path) -> None:
 
 def test_decorators_from_configuration(frameworks: Path) -> None:
     (frameworks / "pyproject.toml").write_text(
-        '[tool.toolgen]\npaths = ["tools"]\ndecorators = ["agents.function_tool"]\n')
+        '[tool.toolgen]\npaths = ["tools"]\ndecorators = ["agents.function_tool"]\n'
+    )
     assert run("build").exit_code == 0
     assert _names(frameworks) == ["plain", "weather_now"]
 
@@ -105,7 +121,15 @@ def test_decorators_from_configuration(frameworks: Path) -> None:
 def test_select_public_takes_every_public_function(frameworks: Path) -> None:
     result = run("build", "tools", "--select", "public", "--provider", "openai")
     assert result.exit_code == 0, result.stderr
-    assert _names(frameworks) == ["book", "called", "cancel", "helper", "lc_plain", "plain", "search"]
+    assert _names(frameworks) == [
+        "book",
+        "called",
+        "cancel",
+        "helper",
+        "lc_plain",
+        "plain",
+        "search",
+    ]
 
 
 def test_show_prints_ir_and_provider_forms(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -114,7 +138,9 @@ def test_show_prints_ir_and_provider_forms(tmp_path: Path, monkeypatch: pytest.M
     assert ir.exit_code == 0, ir.stderr
     tool = json.loads(ir.stdout)
     assert tool["name"] == "get_forecast" and tool["parameters"]["required"] == ["city"]
-    gemini = json.loads(run("show", "src/travel_tools/flights.py::book", "--provider", "gemini").stdout)
+    gemini = json.loads(
+        run("show", "src/travel_tools/flights.py::book", "--provider", "gemini").stdout
+    )
     assert gemini["name"] == "book_trip" and gemini["parameters"]["type"] == "OBJECT"
     missing = run("show", "src/travel_tools/weather.py::nope")
     assert missing.exit_code == 2 and "no tool 'nope'" in missing.stderr
@@ -122,28 +148,39 @@ def test_show_prints_ir_and_provider_forms(tmp_path: Path, monkeypatch: pytest.M
     assert bad.exit_code == 2 and "FILE::FUNCTION" in bad.stderr
 
 
-def test_stub_decides_signature_and_implementation_gives_docstring(tmp_path: Path,
-                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_stub_decides_signature_and_implementation_gives_docstring(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
-    write_tree(tmp_path, {
-        "svc/remote.pyi": "from toolgen import tool\n@tool\ndef lookup(sku: str, exact: bool = True) -> dict[str, int]: ...\n",
-        "svc/remote.py": 'from toolgen import tool\n@tool\ndef lookup(sku, exact=True):\n    """Look up a SKU in the remote catalogue."""\n',
-    })
+    write_tree(
+        tmp_path,
+        {
+            "svc/remote.pyi": "from toolgen import tool\n@tool\ndef lookup(sku: str, exact: bool = True) -> dict[str, int]: ...\n",
+            "svc/remote.py": 'from toolgen import tool\n@tool\ndef lookup(sku, exact=True):\n    """Look up a SKU in the remote catalogue."""\n',
+        },
+    )
     assert run("build", "svc").exit_code == 0
     namespace: dict[str, object] = {}
     exec((tmp_path / "svc" / "tool_schemas.py").read_text(), namespace)
     (tool,) = namespace["TOOLS"]  # type: ignore[misc]
     assert tool["description"] == "Look up a SKU in the remote catalogue."
-    assert tool["parameters"]["properties"] == {"sku": {"type": "string"},
-                                                "exact": {"type": "boolean", "default": True}}
+    assert tool["parameters"]["properties"] == {
+        "sku": {"type": "string"},
+        "exact": {"type": "boolean", "default": True},
+    }
 
 
 def test_github_error_format(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    write_tree(tmp_path, {"t/m.py": "from toolgen import tool\n@tool\ndef f(x: Nope) -> None:\n    'F.'\n"})
+    write_tree(
+        tmp_path, {"t/m.py": "from toolgen import tool\n@tool\ndef f(x: Nope) -> None:\n    'F.'\n"}
+    )
     result = run("build", "t", "--error-format", "github", "--strict")
     assert result.exit_code == 3
-    assert "::error file=t/m.py,line=3,col=7::tool 'f', parameter 'x': cannot resolve type 'Nope'" in result.stdout
+    assert (
+        "::error file=t/m.py,line=3,col=7::tool 'f', parameter 'x': cannot resolve type 'Nope'"
+        in result.stdout
+    )
     assert "t/m.py:3:7: error:" in result.stderr
 
 
@@ -153,9 +190,14 @@ HOOKS = yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text())
 @pytest.mark.parametrize("hook", HOOKS, ids=[h["id"] for h in HOOKS])
 def test_pre_commit_hook_entries_on_a_sample_repo(hook: dict, tmp_path: Path) -> None:
     """Run each hook's entry the way pre-commit does (no file names) in a git repository."""
-    write_tree(tmp_path, {"pyproject.toml": '[tool.toolgen]\npaths = ["tools"]\n',
-                          "tools/__init__.py": "",
-                          "tools/a.py": "from toolgen import tool\n@tool\ndef a(x: int) -> int:\n    'A.'\n"})
+    write_tree(
+        tmp_path,
+        {
+            "pyproject.toml": '[tool.toolgen]\npaths = ["tools"]\n',
+            "tools/__init__.py": "",
+            "tools/a.py": "from toolgen import tool\n@tool\ndef a(x: int) -> int:\n    'A.'\n",
+        },
+    )
     subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
     assert hook["pass_filenames"] is False and hook["language"] == "python"
     entry = shlex.split(hook["entry"])

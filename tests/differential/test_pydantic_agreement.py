@@ -67,8 +67,9 @@ def pydantic_schema(function: Any) -> dict[str, Any]:
     # Names imported under TYPE_CHECKING exist only for static readers such as toolgen;
     # pydantic needs them handed over to evaluate the annotations at all.
     shapes = importlib.import_module("corpus.shapes")
-    hints = typing.get_type_hints(function, globalns={**vars(shapes), **function.__globals__},
-                                  include_extras=True)
+    hints = typing.get_type_hints(
+        function, globalns={**vars(shapes), **function.__globals__}, include_extras=True
+    )
     fields: dict[str, Any] = {}
     for name, param in inspect.signature(function).parameters.items():
         default = ... if param.default is inspect.Parameter.empty else param.default
@@ -129,7 +130,9 @@ def test_ir_equals_pydantic(name: str, function: Any, ir_tools: dict[str, Any]) 
 
 
 @pytest.mark.parametrize("name,function", FUNCTIONS, ids=[n for n, _ in FUNCTIONS])
-def test_ir_is_valid_json_schema_2020_12(name: str, function: Any, ir_tools: dict[str, Any]) -> None:
+def test_ir_is_valid_json_schema_2020_12(
+    name: str, function: Any, ir_tools: dict[str, Any]
+) -> None:
     jsonschema.Draft202012Validator.check_schema(ir_tools[WIRE_NAMES.get(name, name)]["parameters"])
 
 

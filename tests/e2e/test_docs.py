@@ -21,8 +21,12 @@ from tests.conftest import REPO, write_tree
 from toolgen.cli import main
 from toolgen.config import parse
 
-DOCS = [REPO / "README.md", REPO / "CONTRIBUTING.md", REPO / "examples/travel_agent/README.md",
-        *sorted((REPO / "docs").glob("*.md"))]
+DOCS = [
+    REPO / "README.md",
+    REPO / "CONTRIBUTING.md",
+    REPO / "examples/travel_agent/README.md",
+    *sorted((REPO / "docs").glob("*.md")),
+]
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.S | re.M)
 
 
@@ -35,7 +39,7 @@ def blocks(kind: str) -> list[tuple[str, str]]:
     return found
 
 
-PRELUDE = textwrap.dedent('''
+PRELUDE = textwrap.dedent("""
     import json
     import httpx2
     from openai import OpenAI
@@ -49,7 +53,7 @@ PRELUDE = textwrap.dedent('''
 
     client = OpenAI(api_key="sk-test", base_url="https://api.openai.test/v1",
                     http_client=httpx2.Client(transport=httpx2.MockTransport(_reply)))
-    ''')
+    """)
 QUICKSTART = next(body for _, body in blocks("python") if body.startswith("# src/tools/weather.py"))
 
 
@@ -57,8 +61,15 @@ QUICKSTART = next(body for _, body in blocks("python") if body.startswith("# src
 def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A `tools` package (the README's quickstart), built, so samples can import tool_schemas."""
     root = tmp_path_factory.mktemp("docs")
-    write_tree(root, {"tools/__init__.py": "", "tools/weather.py": QUICKSTART, "_prelude.py": PRELUDE})
-    subprocess.run([sys.executable, "-m", "toolgen", "build", "tools"], cwd=root, check=True, capture_output=True)
+    write_tree(
+        root, {"tools/__init__.py": "", "tools/weather.py": QUICKSTART, "_prelude.py": PRELUDE}
+    )
+    subprocess.run(
+        [sys.executable, "-m", "toolgen", "build", "tools"],
+        cwd=root,
+        check=True,
+        capture_output=True,
+    )
     return root
 
 
@@ -71,15 +82,33 @@ def test_python_sample_runs(where: str, code: str, project: Path, tmp_path: Path
     script = tmp_path / "sample.py"
     script.write_text("from _prelude import client\n" + code)
     env = {**os.environ, "PYTHONPATH": f"{project}{os.pathsep}{REPO / 'src'}"}
-    result = subprocess.run([sys.executable, "-W", "error::DeprecationWarning", str(script)], cwd=project,
-                            capture_output=True, text=True, env=env)
+    result = subprocess.run(
+        [sys.executable, "-W", "error::DeprecationWarning", str(script)],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        env=env,
+    )
     assert result.returncode == 0, f"{where}:\n{result.stderr}"
     if "@tool" in code:
         write_tree(tmp_path, {"sample_pkg/__init__.py": "", "sample_pkg/mod.py": code})
         # MCP keeps every keyword, so any warning here is about the types themselves.
-        built = subprocess.run([sys.executable, "-m", "toolgen", "build", "sample_pkg", "--no-cache",
-                                "--provider", "mcp"],
-                               cwd=tmp_path, capture_output=True, text=True, env=env)
+        built = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "toolgen",
+                "build",
+                "sample_pkg",
+                "--no-cache",
+                "--provider",
+                "mcp",
+            ],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            env=env,
+        )
         assert built.returncode == 0, f"{where}:\n{built.stderr}"
         assert "warning" not in built.stderr, f"{where}:\n{built.stderr}"
 

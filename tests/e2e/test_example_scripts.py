@@ -13,17 +13,35 @@ from tests.conftest import REPO
 
 EXAMPLE = REPO / "examples" / "travel_agent"
 EXPECTED = {
-    "dispatch.py": ["Paris: 18 °C and clear for the next 3 day(s)", "rejected: 1 invalid argument(s)"],
-    "openai_chat.py": ["sent 3 tools; model called get_forecast", "Lyon: 18 °C and clear for the next 2 day(s)"],
-    "openai_responses.py": ["model called search_flights",
-                            "search_flights(day='2026-12-24', destination='LIS', direct_only=True, "
-                            "max_results=3, origin='CDG') validated"],
-    "anthropic_messages.py": ["model called get_forecast", "Oslo: 64 °F and clear for the next 3 day(s)"],
-    "gemini_request.py": ["declared 3 functions: book_trip, get_forecast, search_flights; request has 1 tool",
-                          "Kyoto: 18 °C and clear for the next 5 day(s)"],
-    "mcp_server.py": ["server lists 3 tools: book_trip, get_forecast, search_flights",
-                      "Quito: 18 °C and clear for the next 3 day(s)"],
-    "bedrock_converse.py": ["model called get_forecast", "Cusco: 18 °C and clear for the next 1 day(s)"],
+    "dispatch.py": [
+        "Paris: 18 °C and clear for the next 3 day(s)",
+        "rejected: 1 invalid argument(s)",
+    ],
+    "openai_chat.py": [
+        "sent 3 tools; model called get_forecast",
+        "Lyon: 18 °C and clear for the next 2 day(s)",
+    ],
+    "openai_responses.py": [
+        "model called search_flights",
+        "search_flights(day='2026-12-24', destination='LIS', direct_only=True, "
+        "max_results=3, origin='CDG') validated",
+    ],
+    "anthropic_messages.py": [
+        "model called get_forecast",
+        "Oslo: 64 °F and clear for the next 3 day(s)",
+    ],
+    "gemini_request.py": [
+        "declared 3 functions: book_trip, get_forecast, search_flights; request has 1 tool",
+        "Kyoto: 18 °C and clear for the next 5 day(s)",
+    ],
+    "mcp_server.py": [
+        "server lists 3 tools: book_trip, get_forecast, search_flights",
+        "Quito: 18 °C and clear for the next 3 day(s)",
+    ],
+    "bedrock_converse.py": [
+        "model called get_forecast",
+        "Cusco: 18 °C and clear for the next 1 day(s)",
+    ],
 }
 
 
@@ -35,7 +53,13 @@ def test_every_script_is_tested() -> None:
 @pytest.mark.parametrize("script", sorted(EXPECTED))
 def test_example_script(script: str) -> None:
     env = {**os.environ, "PYTHONPATH": f"{EXAMPLE / 'src'}{os.pathsep}{EXAMPLE / 'scripts'}"}
-    result = subprocess.run([sys.executable, "-W", "error", str(EXAMPLE / "scripts" / script)],
-                            cwd=EXAMPLE, capture_output=True, text=True, env=env, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-W", "error", str(EXAMPLE / "scripts" / script)],
+        cwd=EXAMPLE,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == EXPECTED[script]

@@ -38,11 +38,19 @@ def test_generated_module_loads_in_a_bare_interpreter() -> None:
         "print(json.dumps({'names': sorted(ns['__all__']), 'new': new, "
         "'stdlib': sorted(set(sys.stdlib_module_names))}))\n"
     )
-    out = subprocess.run([sys.executable, "-I", "-S", "-c", code], capture_output=True, text=True,
-                         check=True)
+    out = subprocess.run(
+        [sys.executable, "-I", "-S", "-c", code], capture_output=True, text=True, check=True
+    )
     data = json.loads(out.stdout)
-    assert {"TOOLS", "TOOLS_OPENAI", "TOOLS_OPENAI_RESPONSES", "TOOLS_ANTHROPIC", "TOOLS_GEMINI",
-            "TOOLS_MCP", "TOOLS_BEDROCK"} <= set(data["names"])
+    assert {
+        "TOOLS",
+        "TOOLS_OPENAI",
+        "TOOLS_OPENAI_RESPONSES",
+        "TOOLS_ANTHROPIC",
+        "TOOLS_GEMINI",
+        "TOOLS_MCP",
+        "TOOLS_BEDROCK",
+    } <= set(data["names"])
     assert all(m.split(".")[0] in data["stdlib"] for m in data["new"]), data["new"]
 
 
@@ -51,8 +59,12 @@ def test_generated_bytes_are_identical_across_runs_and_hash_seeds(tmp_path: Path
     outputs = []
     for seed in ("0", "1", "12345"):
         out = tmp_path / f"out_{seed}.py"
-        subprocess.run([sys.executable, "-m", "toolgen", "build", "src/travel_tools", "--out", str(out)],
-                       cwd=example, check=True, capture_output=True,
-                       env={"PYTHONHASHSEED": seed, "PATH": "/usr/bin:/bin", "LC_ALL": "C"})
+        subprocess.run(
+            [sys.executable, "-m", "toolgen", "build", "src/travel_tools", "--out", str(out)],
+            cwd=example,
+            check=True,
+            capture_output=True,
+            env={"PYTHONHASHSEED": seed, "PATH": "/usr/bin:/bin", "LC_ALL": "C"},
+        )
         outputs.append(out.read_text().replace(f"out_{seed}", "out"))
     assert outputs[0] == outputs[1] == outputs[2]

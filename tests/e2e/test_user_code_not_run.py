@@ -53,7 +53,9 @@ def test_side_effects_of_importing_tools_never_happen(tmp_path: Path) -> None:
             code = exc.code
         print("EVENTS", events, "CODE", code)
         """)
-    result = subprocess.run([sys.executable, "-c", runner], capture_output=True, text=True, cwd=tmp_path)
+    result = subprocess.run(
+        [sys.executable, "-c", runner], capture_output=True, text=True, cwd=tmp_path
+    )
     assert "EVENTS [] CODE 0" in result.stdout, result.stdout + result.stderr
     assert not sentinel.exists()
     generated = (package / "tool_schemas.py").read_text()

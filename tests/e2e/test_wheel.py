@@ -16,8 +16,11 @@ from tests.conftest import REPO
 @pytest.mark.slow
 def test_wheel_installs_and_builds_the_example(tmp_path: Path) -> None:
     dist = tmp_path / "dist"
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(dist), str(REPO)],
-                   check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(dist), str(REPO)],
+        check=True,
+        capture_output=True,
+    )
     wheel = next(dist.glob("toolgen-*.whl"))
     names = zipfile.ZipFile(wheel).namelist()
     assert "toolgen/_templates/tool_schemas.py.jinja" in names
@@ -26,15 +29,29 @@ def test_wheel_installs_and_builds_the_example(tmp_path: Path) -> None:
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     python = venv / "bin" / "python"
-    subprocess.run([str(python), "-m", "pip", "install", "-q", str(wheel)], check=True, capture_output=True)
+    subprocess.run(
+        [str(python), "-m", "pip", "install", "-q", str(wheel)], check=True, capture_output=True
+    )
     example = tmp_path / "travel_agent"
     shutil.copytree(REPO / "examples" / "travel_agent", example)
     (example / "src" / "travel_tools" / "tool_schemas.py").unlink()
     # Run from the example, far from the repository, so only the installed package can be used.
-    build = subprocess.run([str(venv / "bin" / "toolgen"), "build"], cwd=example, capture_output=True, text=True)
+    build = subprocess.run(
+        [str(venv / "bin" / "toolgen"), "build"], cwd=example, capture_output=True, text=True
+    )
     assert build.returncode == 0, build.stderr
     built = (example / "src" / "travel_tools" / "tool_schemas.py").read_text()
-    assert built == (REPO / "examples" / "travel_agent" / "src" / "travel_tools" / "tool_schemas.py").read_text()
-    where = subprocess.run([str(python), "-c", "import toolgen, sys; print(toolgen.__file__)"],
-                           capture_output=True, text=True, check=True, cwd=tmp_path)
+    assert (
+        built
+        == (
+            REPO / "examples" / "travel_agent" / "src" / "travel_tools" / "tool_schemas.py"
+        ).read_text()
+    )
+    where = subprocess.run(
+        [str(python), "-c", "import toolgen, sys; print(toolgen.__file__)"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tmp_path,
+    )
     assert str(venv) in where.stdout

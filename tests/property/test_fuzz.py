@@ -17,9 +17,41 @@ from toolgen.errors import Severity, SourceError
 
 BASE = (REPO / "tests/cases/kitchen_sink/input/shop/orders.py").read_text()
 MODELS = (REPO / "tests/cases/kitchen_sink/input/shop/models.py").read_text()
-TOKENS = ["(", ")", "[", "]", ":", ",", "=", "|", "*", "**", "@tool", "@tool(", "def ", "async ", "class ",
-          "\n", "    ", "\t", '"""', "'", "Optional[", "Literal[", "Annotated[", "None", "lambda", "\\",
-          "if TYPE_CHECKING:\n", "from . import *\n", "import toolgen as t\n", "é", "中", "\x00", "\r"]
+TOKENS = [
+    "(",
+    ")",
+    "[",
+    "]",
+    ":",
+    ",",
+    "=",
+    "|",
+    "*",
+    "**",
+    "@tool",
+    "@tool(",
+    "def ",
+    "async ",
+    "class ",
+    "\n",
+    "    ",
+    "\t",
+    '"""',
+    "'",
+    "Optional[",
+    "Literal[",
+    "Annotated[",
+    "None",
+    "lambda",
+    "\\",
+    "if TYPE_CHECKING:\n",
+    "from . import *\n",
+    "import toolgen as t\n",
+    "é",
+    "中",
+    "\x00",
+    "\r",
+]
 
 
 @st.composite
@@ -31,11 +63,15 @@ def mutated(draw: Any) -> bytes:
         if op == "insert":
             text = text[:position] + draw(st.sampled_from(TOKENS)) + text[position:]
         elif op == "delete":
-            text = text[:position] + text[position + draw(st.integers(1, 40)):]
+            text = text[:position] + text[position + draw(st.integers(1, 40)) :]
         else:
             line_start = text.rfind("\n", 0, position) + 1
             line_end = text.find("\n", position)
-            text = text[:line_end] + text[line_start - 1:line_end] + text[line_end:] if line_end > 0 else text
+            text = (
+                text[:line_end] + text[line_start - 1 : line_end] + text[line_end:]
+                if line_end > 0
+                else text
+            )
     data = text.encode("utf-8")
     if draw(st.booleans()) and data:
         cut = draw(st.integers(0, len(data) - 1))
@@ -66,9 +102,16 @@ def _check(folder: Path, data: bytes) -> None:
     assert isinstance(namespace["TOOLS"], list)
 
 
-FUZZ = settings(max_examples=120, deadline=None,
-                suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
-                                       HealthCheck.data_too_large, HealthCheck.filter_too_much])
+FUZZ = settings(
+    max_examples=120,
+    deadline=None,
+    suppress_health_check=[
+        HealthCheck.function_scoped_fixture,
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+        HealthCheck.filter_too_much,
+    ],
+)
 
 
 @FUZZ
@@ -85,5 +128,7 @@ def test_grammar_generated_modules(source: str, tmp_path_factory: pytest.TempPat
 
 @FUZZ
 @given(source=hypothesmith.from_node())
-def test_syntax_tree_generated_modules(source: str, tmp_path_factory: pytest.TempPathFactory) -> None:
+def test_syntax_tree_generated_modules(
+    source: str, tmp_path_factory: pytest.TempPathFactory
+) -> None:
     _check(tmp_path_factory.mktemp("node"), source.encode("utf-8", errors="surrogatepass"))

@@ -24,16 +24,29 @@ from toolgen.ir import ToolDef
 from toolgen.errors import SourceError, SourceSpan
 from toolgen.providers import ADAPTERS, adapt
 from toolgen.providers import transforms as t
-from toolgen.providers.base import ANTHROPIC_NAMES, GEMINI_NAMES, MCP_NAMES, OPENAI_NAMES, AdapterOptions
+from toolgen.providers.base import (
+    ANTHROPIC_NAMES,
+    GEMINI_NAMES,
+    MCP_NAMES,
+    OPENAI_NAMES,
+    AdapterOptions,
+)
 from toolgen.render.literal import assignment
 
-PROFILE = settings(max_examples=60, deadline=None,
-                   suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+PROFILE = settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 
 # --- a grammar of annotation expressions ------------------------------------------------------
 SCALARS = st.sampled_from(["str", "int", "float", "bool", "datetime.date", "uuid.UUID", "bytes"])
-LITERAL_VALUES = st.lists(st.one_of(st.sampled_from(["a", "b", "c d", "é"]), st.integers(-3, 3)),
-                          min_size=1, max_size=3, unique=True)
+LITERAL_VALUES = st.lists(
+    st.one_of(st.sampled_from(["a", "b", "c d", "é"]), st.integers(-3, 3)),
+    min_size=1,
+    max_size=3,
+    unique=True,
+)
 
 
 def _literal(values: list[Any]) -> str:
@@ -41,28 +54,40 @@ def _literal(values: list[Any]) -> str:
 
 
 def _annotated(base: str, kind: str) -> str:
-    constraint = {"num": "Field(ge=0, le=9)", "str": "Field(min_length=1, max_length=9)",
-                  "list": "Field(min_length=1)"}[kind]
+    constraint = {
+        "num": "Field(ge=0, le=9)",
+        "str": "Field(min_length=1, max_length=9)",
+        "list": "Field(min_length=1)",
+    }[kind]
     return f"Annotated[{base}, {constraint}]"
 
 
 def annotations(depth: int = 3) -> st.SearchStrategy[str]:
-    leaves = st.one_of(SCALARS, LITERAL_VALUES.map(_literal),
-                       st.sampled_from(["int", "float"]).map(lambda b: _annotated(b, "num")),
-                       st.just(_annotated("str", "str")))
-    return st.recursive(leaves, lambda inner: st.one_of(
-        inner.map(lambda a: f"list[{a}]"),
-        inner.map(lambda a: f"dict[str, {a}]"),
-        inner.map(lambda a: f"Optional[{a}]"),
-        inner.map(lambda a: f"tuple[{a}, ...]"),
-        st.tuples(inner, inner).map(lambda p: f"tuple[{p[0]}, {p[1]}]"),
-        st.tuples(inner, inner).map(lambda p: f"Union[{p[0]}, {p[1]}]"),
-        inner.map(lambda a: _annotated(f"list[{a}]", "list")),
-    ), max_leaves=depth * 2)
+    leaves = st.one_of(
+        SCALARS,
+        LITERAL_VALUES.map(_literal),
+        st.sampled_from(["int", "float"]).map(lambda b: _annotated(b, "num")),
+        st.just(_annotated("str", "str")),
+    )
+    return st.recursive(
+        leaves,
+        lambda inner: st.one_of(
+            inner.map(lambda a: f"list[{a}]"),
+            inner.map(lambda a: f"dict[str, {a}]"),
+            inner.map(lambda a: f"Optional[{a}]"),
+            inner.map(lambda a: f"tuple[{a}, ...]"),
+            st.tuples(inner, inner).map(lambda p: f"tuple[{p[0]}, {p[1]}]"),
+            st.tuples(inner, inner).map(lambda p: f"Union[{p[0]}, {p[1]}]"),
+            inner.map(lambda a: _annotated(f"list[{a}]", "list")),
+        ),
+        max_leaves=depth * 2,
+    )
 
 
-HEADER = ("import datetime\nimport uuid\nfrom typing import Annotated, Literal, Optional, Union\n\n"
-          "from pydantic import Field\n\nfrom toolgen import tool\n\n\n")
+HEADER = (
+    "import datetime\nimport uuid\nfrom typing import Annotated, Literal, Optional, Union\n\n"
+    "from pydantic import Field\n\nfrom toolgen import tool\n\n\n"
+)
 
 
 def _build(tmp: Path, source: str, **target: Any) -> tuple[dict[str, Any], list[str]]:
@@ -70,8 +95,9 @@ def _build(tmp: Path, source: str, **target: Any) -> tuple[dict[str, Any], list[
     package.mkdir(exist_ok=True)
     (package / "mod.py").write_text(source)
     try:
-        plan = api.plan(Config((Target(paths=(package,), out=package / "tool_schemas.py", **target),)),
-                        cwd=tmp)
+        plan = api.plan(
+            Config((Target(paths=(package,), out=package / "tool_schemas.py", **target),)), cwd=tmp
+        )
     except SourceError as exc:
         raise AssertionError("\n".join(d.format() for d in exc.diagnostics)) from None
     namespace: dict[str, Any] = {}
@@ -81,7 +107,9 @@ def _build(tmp: Path, source: str, **target: Any) -> tuple[dict[str, Any], list[
 
 @PROFILE
 @given(annotation=annotations())
-def test_generated_annotations_agree_with_pydantic(annotation: str, tmp_path_factory: pytest.TempPathFactory) -> None:
+def test_generated_annotations_agree_with_pydantic(
+    annotation: str, tmp_path_factory: pytest.TempPathFactory
+) -> None:
     source = HEADER + f"@tool\ndef probe(value: {annotation}) -> None:\n    '''Probe.'''\n"
     namespace, _ = _build(tmp_path_factory.mktemp("agree"), source, providers=())
     ours = namespace["TOOLS"][0]["parameters"]
@@ -96,7 +124,9 @@ def test_generated_annotations_agree_with_pydantic(annotation: str, tmp_path_fac
     if _is_optional(hints["value"]):
         prop = schema["properties"]["value"]
         branches = [b for b in prop.pop("anyOf") if b != {"type": "null"}]
-        schema["properties"]["value"] = {**branches[0], **prop} if len(branches) == 1 else {"anyOf": branches, **prop}
+        schema["properties"]["value"] = (
+            {**branches[0], **prop} if len(branches) == 1 else {"anyOf": branches, **prop}
+        )
         schema.pop("required")
     assert _unordered(normalise(ours, ours)) == _unordered(normalise(schema, schema)), annotation
 
@@ -116,10 +146,13 @@ def _unordered(schema: Any) -> Any:
 
 
 @PROFILE
-@given(annotations=st.lists(annotations(2), min_size=1, max_size=4),
-       defaults=st.lists(st.booleans(), min_size=4, max_size=4))
-def test_generated_signatures_are_accepted_by_every_sdk(annotations: list[str], defaults: list[bool],
-                                                       tmp_path_factory: pytest.TempPathFactory) -> None:
+@given(
+    annotations=st.lists(annotations(2), min_size=1, max_size=4),
+    defaults=st.lists(st.booleans(), min_size=4, max_size=4),
+)
+def test_generated_signatures_are_accepted_by_every_sdk(
+    annotations: list[str], defaults: list[bool], tmp_path_factory: pytest.TempPathFactory
+) -> None:
     params = []
     for i, annotation in enumerate(annotations):
         optional = defaults[i] and "Optional" not in annotation
@@ -134,16 +167,27 @@ def test_generated_signatures_are_accepted_by_every_sdk(annotations: list[str], 
 
 # --- the emitter is black's fixed point ---------------------------------------------------------
 JSON = st.recursive(
-    st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6),
-              st.floats(allow_nan=False, allow_infinity=False), st.text(max_size=30)),
-    lambda inner: st.one_of(st.lists(inner, max_size=5), st.dictionaries(st.text(max_size=12), inner, max_size=5)),
-    max_leaves=25)
+    st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(-(10**6), 10**6),
+        st.floats(allow_nan=False, allow_infinity=False),
+        st.text(max_size=30),
+    ),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=5), st.dictionaries(st.text(max_size=12), inner, max_size=5)
+    ),
+    max_leaves=25,
+)
 
 
 @settings(max_examples=200, deadline=None)
-@given(value=JSON, line_length=st.sampled_from([40, 88, 120]), annotation=st.sampled_from(["Any", ""]))
-def test_literal_emitter_is_black_fixed_point_and_round_trips(value: Any, line_length: int,
-                                                              annotation: str) -> None:
+@given(
+    value=JSON, line_length=st.sampled_from([40, 88, 120]), annotation=st.sampled_from(["Any", ""])
+)
+def test_literal_emitter_is_black_fixed_point_and_round_trips(
+    value: Any, line_length: int, annotation: str
+) -> None:
     text = "from typing import Any\n\n" + assignment("VALUE", annotation, value, line_length)
     assert black.format_str(text, mode=black.Mode(line_length=line_length)) == text
     namespace: dict[str, Any] = {}
@@ -153,31 +197,59 @@ def test_literal_emitter_is_black_fixed_point_and_round_trips(value: Any, line_l
 
 # --- passes: idempotent, pure, deterministic ---------------------------------------------------------
 def _schemas() -> st.SearchStrategy[dict[str, Any]]:
-    leaf = st.sampled_from([{"type": "string"}, {"type": "integer", "minimum": 1}, {"type": "null"},
-                            {"type": "string", "enum": ["a", "b"]}, {"const": 3, "type": "integer"},
-                            {"type": "number", "exclusiveMinimum": 0}, {"type": "string", "format": "path"},
-                            {"type": ["string", "null"]}, {"$ref": "#/$defs/Item"}, {},
-                            {"type": "array", "prefixItems": [{"type": "integer"}, {"type": "string"}]}])
-    node = st.recursive(leaf, lambda inner: st.one_of(
-        st.builds(lambda i: {"type": "array", "items": i}, inner),
-        st.builds(lambda ps: {"type": "object", "properties": ps, "required": sorted(ps)[:1]},
-                  st.dictionaries(st.sampled_from(["a", "b", "c"]), inner, min_size=1, max_size=3)),
-        st.builds(lambda a, b: {"anyOf": [a, b]}, inner, inner),
-        st.builds(lambda a, b: {"oneOf": [a, b]}, inner, inner),
-        st.builds(lambda i: {"type": "object", "additionalProperties": i}, inner),
-        st.builds(lambda i: {**i, "description": "d", "default": None}, inner),
-    ), max_leaves=8)
-    return st.builds(lambda props: {"type": "object", "properties": props, "required": sorted(props)[:1],
-                                    "$defs": {"Item": {"type": "object", "properties": {"n": {"type": "integer"}}}}},
-                     st.dictionaries(st.sampled_from(["x", "y", "z"]), node, min_size=1, max_size=3))
+    leaf = st.sampled_from(
+        [
+            {"type": "string"},
+            {"type": "integer", "minimum": 1},
+            {"type": "null"},
+            {"type": "string", "enum": ["a", "b"]},
+            {"const": 3, "type": "integer"},
+            {"type": "number", "exclusiveMinimum": 0},
+            {"type": "string", "format": "path"},
+            {"type": ["string", "null"]},
+            {"$ref": "#/$defs/Item"},
+            {},
+            {"type": "array", "prefixItems": [{"type": "integer"}, {"type": "string"}]},
+        ]
+    )
+    node = st.recursive(
+        leaf,
+        lambda inner: st.one_of(
+            st.builds(lambda i: {"type": "array", "items": i}, inner),
+            st.builds(
+                lambda ps: {"type": "object", "properties": ps, "required": sorted(ps)[:1]},
+                st.dictionaries(st.sampled_from(["a", "b", "c"]), inner, min_size=1, max_size=3),
+            ),
+            st.builds(lambda a, b: {"anyOf": [a, b]}, inner, inner),
+            st.builds(lambda a, b: {"oneOf": [a, b]}, inner, inner),
+            st.builds(lambda i: {"type": "object", "additionalProperties": i}, inner),
+            st.builds(lambda i: {**i, "description": "d", "default": None}, inner),
+        ),
+        max_leaves=8,
+    )
+    return st.builds(
+        lambda props: {
+            "type": "object",
+            "properties": props,
+            "required": sorted(props)[:1],
+            "$defs": {"Item": {"type": "object", "properties": {"n": {"type": "integer"}}}},
+        },
+        st.dictionaries(st.sampled_from(["x", "y", "z"]), node, min_size=1, max_size=3),
+    )
 
 
 PASSES = {
-    "ensure_object_root": t.ensure_object_root, "strip_meta": t.strip_meta,
-    "inline_refs": t.inline_refs(3), "merge_all_of": t.merge_all_of, "one_of_to_any_of": t.one_of_to_any_of,
-    "complete_arrays": t.complete_arrays(True), "strictify": t.strictify,
-    "gemini_nullable": t.gemini_nullable("gemini"), "gemini_values": t.gemini_values,
-    "hoist_single_any_of": t.hoist_single_any_of, "type_arrays_to_any_of": t.type_arrays_to_any_of,
+    "ensure_object_root": t.ensure_object_root,
+    "strip_meta": t.strip_meta,
+    "inline_refs": t.inline_refs(3),
+    "merge_all_of": t.merge_all_of,
+    "one_of_to_any_of": t.one_of_to_any_of,
+    "complete_arrays": t.complete_arrays(True),
+    "strictify": t.strictify,
+    "gemini_nullable": t.gemini_nullable("gemini"),
+    "gemini_values": t.gemini_values,
+    "hoist_single_any_of": t.hoist_single_any_of,
+    "type_arrays_to_any_of": t.type_arrays_to_any_of,
     "fold_strict": t.fold_except(t.OPENAI_STRICT_KEYS, "x"),
     "restrict_formats": t.restrict_formats(t.OPENAI_STRICT_FORMATS, "x"),
 }
@@ -211,8 +283,12 @@ def test_adapters_never_mutate_and_are_deterministic(schema: dict[str, Any]) -> 
 def test_normalised_names_fit_every_rule(name: str) -> None:
     import re
 
-    for rule, pattern in ((OPENAI_NAMES, r"[a-zA-Z0-9_-]{1,64}"), (ANTHROPIC_NAMES, r"[a-zA-Z0-9_-]{1,128}"),
-                          (GEMINI_NAMES, r"[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}"), (MCP_NAMES, r"[A-Za-z0-9._-]{1,128}")):
+    for rule, pattern in (
+        (OPENAI_NAMES, r"[a-zA-Z0-9_-]{1,64}"),
+        (ANTHROPIC_NAMES, r"[a-zA-Z0-9_-]{1,128}"),
+        (GEMINI_NAMES, r"[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}"),
+        (MCP_NAMES, r"[A-Za-z0-9._-]{1,128}"),
+    ):
         out = rule.normalize(name)
         assert re.fullmatch(pattern, out), (rule, name, out)
         assert len(out.encode("utf-8")) <= rule.max_length

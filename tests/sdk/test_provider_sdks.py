@@ -17,8 +17,12 @@ from pydantic import TypeAdapter
 
 from tests.conftest import REPO
 
-MODULES = sorted([*REPO.glob("tests/cases/*/expected/tool_schemas.py"),
-                  *REPO.glob("examples/*/src/*/tool_schemas.py")])
+MODULES = sorted(
+    [
+        *REPO.glob("tests/cases/*/expected/tool_schemas.py"),
+        *REPO.glob("examples/*/src/*/tool_schemas.py"),
+    ]
+)
 
 
 def load(path: Path) -> dict[str, Any]:
@@ -44,11 +48,14 @@ def _jsonable(value: Any) -> Any:
 def _adapter(kind: str) -> TypeAdapter[Any]:
     if kind == "openai":
         from openai.types.chat import ChatCompletionFunctionToolParam
+
         return TypeAdapter(ChatCompletionFunctionToolParam)
     if kind == "openai_responses":
         from openai.types.responses import FunctionToolParam
+
         return TypeAdapter(FunctionToolParam)
     from anthropic.types import ToolParam
+
     return TypeAdapter(ToolParam)
 
 
@@ -98,10 +105,30 @@ def validate_anthropic(tool: dict[str, Any]) -> None:
     assert re.fullmatch(r"[a-zA-Z0-9_-]{1,128}", tool["name"])
 
 
-GEMINI_ALLOWED = {"type", "format", "title", "description", "nullable", "enum", "items", "minItems",
-                  "maxItems", "properties", "required", "minProperties", "maxProperties", "minimum",
-                  "maximum", "minLength", "maxLength", "pattern", "example", "anyOf",
-                  "propertyOrdering", "default"}
+GEMINI_ALLOWED = {
+    "type",
+    "format",
+    "title",
+    "description",
+    "nullable",
+    "enum",
+    "items",
+    "minItems",
+    "maxItems",
+    "properties",
+    "required",
+    "minProperties",
+    "maxProperties",
+    "minimum",
+    "maximum",
+    "minLength",
+    "maxLength",
+    "pattern",
+    "example",
+    "anyOf",
+    "propertyOrdering",
+    "default",
+}
 
 
 def validate_gemini(decl: dict[str, Any]) -> None:
@@ -115,7 +142,15 @@ def validate_gemini(decl: dict[str, Any]) -> None:
         node = stack.pop()
         assert set(node) <= GEMINI_ALLOWED, set(node) - GEMINI_ALLOWED
         if "anyOf" not in node:
-            assert node["type"] in ("STRING", "NUMBER", "INTEGER", "BOOLEAN", "ARRAY", "OBJECT", "NULL")
+            assert node["type"] in (
+                "STRING",
+                "NUMBER",
+                "INTEGER",
+                "BOOLEAN",
+                "ARRAY",
+                "OBJECT",
+                "NULL",
+            )
         if "enum" in node:
             assert node["type"] == "STRING" and all(isinstance(v, str) for v in node["enum"])
         for name in node.get("properties", {}):
@@ -132,9 +167,11 @@ def validate_mcp(tool: dict[str, Any]) -> None:
     from mcp.shared.tool_name_validation import validate_tool_name
     from mcp_types.methods import serialize_server_result
 
-    latest = serialize_server_result("tools/list", "2026-07-28",
-                                     {"tools": [tool], "resultType": "complete", "ttlMs": 0,
-                                      "cacheScope": "public"})
+    latest = serialize_server_result(
+        "tools/list",
+        "2026-07-28",
+        {"tools": [tool], "resultType": "complete", "ttlMs": 0, "cacheScope": "public"},
+    )
     assert latest["tools"][0] == tool
     older = serialize_server_result("tools/list", "2025-11-25", {"tools": [tool]})
     assert older["tools"][0] == tool
@@ -148,16 +185,18 @@ def validate_mcp(tool: dict[str, Any]) -> None:
 def _converse_shape() -> Any:
     import boto3
 
-    client = boto3.client("bedrock-runtime", region_name="us-east-1", aws_access_key_id="x",
-                          aws_secret_access_key="x")
+    client = boto3.client(
+        "bedrock-runtime", region_name="us-east-1", aws_access_key_id="x", aws_secret_access_key="x"
+    )
     return client.meta.service_model.operation_model("Converse").input_shape
 
 
 def validate_bedrock(tool: dict[str, Any]) -> None:
     from botocore.validate import ParamValidator
 
-    report = ParamValidator().validate({"modelId": "m", "messages": [], "toolConfig": {"tools": [tool]}},
-                                       _converse_shape())
+    report = ParamValidator().validate(
+        {"modelId": "m", "messages": [], "toolConfig": {"tools": [tool]}}, _converse_shape()
+    )
     assert not report.has_errors(), report.generate_report()
     spec = tool["toolSpec"]
     assert re.fullmatch(r"[a-zA-Z0-9_-]{1,64}", spec["name"])  # botocore checks no pattern or max
@@ -200,14 +239,18 @@ def test_property_names_and_required_are_kept(module: str) -> None:
     """Adapters never drop or rename a parameter; only strict mode may widen ``required``."""
     namespace = CONSTANTS[module]
     ir = {t["name"]: t["parameters"] for t in namespace["TOOLS"]}
-    for constant, get in (("TOOLS_ANTHROPIC", lambda t: t["input_schema"]),
-                          ("TOOLS_MCP", lambda t: t["inputSchema"]),
-                          ("TOOLS_BEDROCK", lambda t: t["toolSpec"]["inputSchema"]["json"]),
-                          ("TOOLS_OPENAI", lambda t: t["function"]["parameters"])):
+    for constant, get in (
+        ("TOOLS_ANTHROPIC", lambda t: t["input_schema"]),
+        ("TOOLS_MCP", lambda t: t["inputSchema"]),
+        ("TOOLS_BEDROCK", lambda t: t["toolSpec"]["inputSchema"]["json"]),
+        ("TOOLS_OPENAI", lambda t: t["function"]["parameters"]),
+    ):
         name_map = namespace.get("TOOL_NAME_MAP" + constant.removeprefix("TOOLS"), {})
         for tool in namespace.get(constant, []):
             wire = get(tool)
-            wire_name = tool.get("name") or tool.get("function", {}).get("name") or tool["toolSpec"]["name"]
+            wire_name = (
+                tool.get("name") or tool.get("function", {}).get("name") or tool["toolSpec"]["name"]
+            )
             original = ir[name_map[wire_name]]
             assert list(wire["properties"]) == list(original["properties"])
             if constant == "TOOLS_OPENAI" and tool["function"]["strict"]:

@@ -49,11 +49,16 @@ def test_missing_output_folder_is_clean_error(project: Path) -> None:
     assert "Traceback" not in result.stderr
 
 
-def test_read_only_output_folder_is_clean_error(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_read_only_output_folder_is_clean_error(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # The tests run as root, which ignores permission bits; ask os.access the way a user's shell would.
     real_access = os.access
-    monkeypatch.setattr(os, "access", lambda p, m, **k: False if Path(p).name == "tools" and m & os.W_OK
-                        else real_access(p, m))
+    monkeypatch.setattr(
+        os,
+        "access",
+        lambda p, m, **k: False if Path(p).name == "tools" and m & os.W_OK else real_access(p, m),
+    )
     result = run("build", "tools")
     assert result.exit_code == 2
     assert "the output folder is not writable" in result.stderr
@@ -82,17 +87,23 @@ def test_two_targets_writing_one_output_is_config_error(project: Path) -> None:
     assert "targets 0 and 1 both write schemas.py" in result.stderr
 
 
-@pytest.mark.parametrize("key,value,message", [
-    ("paths", '"tools"', "'paths' must be a list of strings"),
-    ("strict", '"yes"', "'strict' must be true or false"),
-    ("line_length", "40", "'line_length' must be between 64 and 1000"),
-    ("select", '"all"', "'select' has unknown value 'all'"),
-    ("providers", '["openai", "gemnii"]', "unknown value 'gemnii' (did you mean 'gemini'?)"),
-    ("exlude", '["x"]', "unknown key 'exlude' (did you mean 'exclude'?)"),
-])
+@pytest.mark.parametrize(
+    "key,value,message",
+    [
+        ("paths", '"tools"', "'paths' must be a list of strings"),
+        ("strict", '"yes"', "'strict' must be true or false"),
+        ("line_length", "40", "'line_length' must be between 64 and 1000"),
+        ("select", '"all"', "'select' has unknown value 'all'"),
+        ("providers", '["openai", "gemnii"]', "unknown value 'gemnii' (did you mean 'gemini'?)"),
+        ("exlude", '["x"]', "unknown key 'exlude' (did you mean 'exclude'?)"),
+    ],
+)
 def test_bad_configuration_values(project: Path, key: str, value: str, message: str) -> None:
-    (project / "pyproject.toml").write_text(f'[tool.toolgen]\npaths = ["tools"]\n{key} = {value}\n'
-                                            if key != "paths" else f"[tool.toolgen]\npaths = {value}\n")
+    (project / "pyproject.toml").write_text(
+        f'[tool.toolgen]\npaths = ["tools"]\n{key} = {value}\n'
+        if key != "paths"
+        else f"[tool.toolgen]\npaths = {value}\n"
+    )
     result = run("build")
     assert result.exit_code == 2
     assert message in result.stderr
@@ -127,13 +138,17 @@ def test_build_writes_nothing_but_the_output(project: Path) -> None:
         print("WRITES", sorted(set(writes)))
         print("NETS", nets)
         """)
-    result = subprocess.run([sys.executable, "-c", code], cwd=project, capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=project, capture_output=True, text=True
+    )
     writes = [line for line in result.stdout.splitlines() if line.startswith("WRITES")][0]
     # Integers are descriptors toolgen opened itself (os.fdopen of its own temp file).
     paths = [p for p in eval(writes.removeprefix("WRITES ")) if not p.isdigit()]
     out_dir = str(project / "tools")
     cache = str(project / ".toolgen_cache")
-    assert all(p.startswith(out_dir + "/.tool_schemas.py.") or p.startswith(cache) for p in paths), paths
+    assert all(
+        p.startswith(out_dir + "/.tool_schemas.py.") or p.startswith(cache) for p in paths
+    ), paths
     assert any(p.startswith(out_dir + "/.tool_schemas.py.") for p in paths)
     assert "NETS []" in result.stdout
 
@@ -156,8 +171,13 @@ def test_interrupted_write_keeps_old_output_and_no_temp_files(project: Path, sig
         from toolgen.cli import main
         main(["build", "tools"])
         """)
-    child = subprocess.Popen([sys.executable, "-c", code], cwd=project, stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True)
+    child = subprocess.Popen(
+        [sys.executable, "-c", code],
+        cwd=project,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     assert child.stdout is not None
     assert child.stdout.readline().strip() == "WRITING"
     temps = list((project / "tools").glob(".tool_schemas.py.*.tmp"))
@@ -176,8 +196,13 @@ def test_same_bytes_whatever_the_folder_order_and_working_folder(tmp_path: Path)
     second = write_tree(tmp_path / "b" / "tools", dict(sorted(files.items(), reverse=True)))
     texts = []
     for folder, cwd in ((first, tmp_path), (second, second)):
-        subprocess.run([sys.executable, "-m", "toolgen", "build", str(folder)], cwd=cwd, check=True,
-                       capture_output=True, env={**os.environ, "LC_ALL": "C", "PYTHONHASHSEED": str(len(texts))})
+        subprocess.run(
+            [sys.executable, "-m", "toolgen", "build", str(folder)],
+            cwd=cwd,
+            check=True,
+            capture_output=True,
+            env={**os.environ, "LC_ALL": "C", "PYTHONHASHSEED": str(len(texts))},
+        )
         texts.append((folder / "tool_schemas.py").read_bytes())
     assert texts[0] == texts[1]
 
@@ -185,16 +210,22 @@ def test_same_bytes_whatever_the_folder_order_and_working_folder(tmp_path: Path)
 def test_large_and_odd_inputs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     many = "from toolgen import tool\n" + "".join(
-        f"\n@tool\ndef t{i}(x: int, y: str = 'a') -> None:\n    '''Tool {i}.'''\n" for i in range(5000))
+        f"\n@tool\ndef t{i}(x: int, y: str = 'a') -> None:\n    '''Tool {i}.'''\n"
+        for i in range(5000)
+    )
     deep = "list[" * 50 + "int" + "]" * 50
-    write_tree(tmp_path, {
-        "big/many.py": many,
-        "big/deep.py": f"from toolgen import tool\n@tool\ndef deep(x: {deep}) -> None:\n    '''Deep.'''\n",
-        "big/longdoc.py": "from toolgen import tool\n@tool\ndef longdoc() -> None:\n    '''"
-                          + ("Words and more words. " * 5000) + "'''\n",
-        "big/notes.txt": "not python",
-        "big/data.json": "{}",
-    })
+    write_tree(
+        tmp_path,
+        {
+            "big/many.py": many,
+            "big/deep.py": f"from toolgen import tool\n@tool\ndef deep(x: {deep}) -> None:\n    '''Deep.'''\n",
+            "big/longdoc.py": "from toolgen import tool\n@tool\ndef longdoc() -> None:\n    '''"
+            + ("Words and more words. " * 5000)
+            + "'''\n",
+            "big/notes.txt": "not python",
+            "big/data.json": "{}",
+        },
+    )
     (tmp_path / "big" / "loop").symlink_to(tmp_path / "big", target_is_directory=True)
     (tmp_path / "big" / "dangling.py").symlink_to(tmp_path / "missing.py")
     result = run("build", "big", "--provider", "openai", "--provider", "mcp")
@@ -204,16 +235,30 @@ def test_large_and_odd_inputs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     empty = run("build", "empty")
     assert empty.exit_code == 0
     assert "warning: no tools found in empty" in empty.stderr
-    assert "TOOLS: list[dict[str, Any]] = []" in (tmp_path / "empty" / "tool_schemas.py").read_text()
+    assert (
+        "TOOLS: list[dict[str, Any]] = []" in (tmp_path / "empty" / "tool_schemas.py").read_text()
+    )
 
 
-@pytest.mark.parametrize("source,expected", [
-    ('x = "a\x00b"\n', "pkg/mod.py:1:7: error: syntax error: source code cannot contain null bytes"),
-    ("from toolgen import tool\n@tool\ndef f(x: int = " + "9" * 5000 + ") -> None:\n    'F.'\n", None),
-    ('from toolgen import tool\n@tool\ndef f(x: str = "\\d") -> None:\n    "F \\q."\n', None),
-])
-def test_sources_python_itself_treats_specially(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                source: str, expected: str | None) -> None:
+@pytest.mark.parametrize(
+    "source,expected",
+    [
+        (
+            'x = "a\x00b"\n',
+            "pkg/mod.py:1:7: error: syntax error: source code cannot contain null bytes",
+        ),
+        (
+            "from toolgen import tool\n@tool\ndef f(x: int = "
+            + "9" * 5000
+            + ") -> None:\n    'F.'\n",
+            None,
+        ),
+        ('from toolgen import tool\n@tool\ndef f(x: str = "\\d") -> None:\n    "F \\q."\n', None),
+    ],
+)
+def test_sources_python_itself_treats_specially(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, source: str, expected: str | None
+) -> None:
     monkeypatch.chdir(tmp_path)
     write_tree(tmp_path, {"pkg/mod.py": ""})
     (tmp_path / "pkg" / "mod.py").write_text(source)

@@ -6,7 +6,7 @@ import inspect
 
 from toolgen.docstrings import detect, parse
 
-GOOGLE = inspect.cleandoc('''
+GOOGLE = inspect.cleandoc("""
     Summary line.
 
     A longer description
@@ -26,9 +26,9 @@ GOOGLE = inspect.cleandoc('''
 
     Raises:
         ValueError: never.
-''')
+""")
 
-NUMPY = inspect.cleandoc('''
+NUMPY = inspect.cleandoc("""
     Summary line.
 
     Parameters
@@ -43,9 +43,9 @@ NUMPY = inspect.cleandoc('''
     Returns
     -------
     str
-''')
+""")
 
-REST = inspect.cleandoc('''
+REST = inspect.cleandoc("""
     Summary line.
 
     :param city: The city,
@@ -53,7 +53,7 @@ REST = inspect.cleandoc('''
     :type city: str
     :param int count: How many.
     :returns: The answer.
-''')
+""")
 
 
 def test_google() -> None:
@@ -62,8 +62,11 @@ def test_google() -> None:
     assert doc.summary == "Summary line."
     assert doc.long_description == "A longer description over two lines."
     assert {k: v.description for k, v in doc.params.items()} == {
-        "city": "The city, for example Paris.", "unit": "Unit.", "args": "Extra positional.",
-        "verbose": "Be loud."}
+        "city": "The city, for example Paris.",
+        "unit": "Unit.",
+        "args": "Extra positional.",
+        "verbose": "Be loud.",
+    }
     assert doc.params["city"].line == 6
 
 
@@ -72,7 +75,11 @@ def test_numpy() -> None:
     assert doc.style == "numpy"
     assert doc.summary == "Summary line."
     assert {k: v.description for k, v in doc.params.items()} == {
-        "city": "The city, for example Paris.", "a": "Two numbers.", "b": "Two numbers.", "flag": ""}
+        "city": "The city, for example Paris.",
+        "a": "Two numbers.",
+        "b": "Two numbers.",
+        "flag": "",
+    }
 
 
 def test_rest() -> None:
@@ -80,7 +87,9 @@ def test_rest() -> None:
     assert doc.style == "rest"
     assert doc.summary == "Summary line."
     assert {k: v.description for k, v in doc.params.items()} == {
-        "city": "The city, for example Paris.", "count": "How many."}
+        "city": "The city, for example Paris.",
+        "count": "How many.",
+    }
 
 
 def test_detection_is_per_docstring() -> None:
@@ -97,7 +106,7 @@ def test_sections_never_leak_into_the_summary() -> None:
 
 
 def test_multiline_summary_and_cjk_text() -> None:
-    doc = parse(inspect.cleandoc('''
+    doc = parse(inspect.cleandoc("""
         查询某个城市的
         天气预报。
 
@@ -106,7 +115,7 @@ def test_multiline_summary_and_cjk_text() -> None:
                 例如北京。
             days: Number of
                 days ahead.
-    '''))
+    """))
     assert doc.summary == "查询某个城市的天气预报。"
     assert doc.params["city"].description == "城市名称，例如北京。"
     assert doc.params["days"].description == "Number of days ahead."
@@ -138,10 +147,20 @@ def f(a: Annotated[int, Param(desc="From Param")], b: Annotated[int, Field(descr
     tool = built.tools["f"]
     assert tool["description"] == "From the decorator."
     props = tool["parameters"]["properties"]
-    assert [props[k]["description"] for k in "abcd"] == ["From Param", "From Field", "From default Field", "doc d"]
+    assert [props[k]["description"] for k in "abcd"] == [
+        "From Param",
+        "From Field",
+        "From default Field",
+        "doc d",
+    ]
 
 
 def test_long_description_by_configuration(build_pkg) -> None:
-    source = {"pkg/mod.py": 'from toolgen import tool\n@tool\ndef f() -> None:\n    """Short.\n\n    Longer text.\n    """\n'}
+    source = {
+        "pkg/mod.py": 'from toolgen import tool\n@tool\ndef f() -> None:\n    """Short.\n\n    Longer text.\n    """\n'
+    }
     assert build_pkg(source).tools["f"]["description"] == "Short."
-    assert build_pkg(source, long_description=True).tools["f"]["description"] == "Short.\n\nLonger text."
+    assert (
+        build_pkg(source, long_description=True).tools["f"]["description"]
+        == "Short.\n\nLonger text."
+    )

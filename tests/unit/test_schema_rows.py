@@ -32,8 +32,15 @@ ROWS = [
     ("Iterable[str]", {"type": "array", "items": {"type": "string"}}),
     ("set[int]", {"type": "array", "items": {"type": "integer"}, "uniqueItems": True}),
     ("frozenset[int]", {"type": "array", "items": {"type": "integer"}, "uniqueItems": True}),
-    ("tuple[int, str]", {"type": "array", "prefixItems": [{"type": "integer"}, {"type": "string"}],
-                         "minItems": 2, "maxItems": 2}),
+    (
+        "tuple[int, str]",
+        {
+            "type": "array",
+            "prefixItems": [{"type": "integer"}, {"type": "string"}],
+            "minItems": 2,
+            "maxItems": 2,
+        },
+    ),
     ("Tuple[int, ...]", {"type": "array", "items": {"type": "integer"}}),
     ("dict[str, int]", {"type": "object", "additionalProperties": {"type": "integer"}}),
     ("Dict[str, int]", {"type": "object", "additionalProperties": {"type": "integer"}}),
@@ -55,13 +62,23 @@ ROWS = [
     ("object", {}),
     ('"list[int]"', {"type": "array", "items": {"type": "integer"}}),
     ("Annotated[int, Param(desc='How many')]", {"type": "integer", "description": "How many"}),
-    ("Annotated[int, Param(description='How many')]", {"type": "integer", "description": "How many"}),
+    (
+        "Annotated[int, Param(description='How many')]",
+        {"type": "integer", "description": "How many"},
+    ),
     ("Annotated[str, 'Plain text']", {"type": "string", "description": "Plain text"}),
-    ("Annotated[int, Field(ge=1, lt=10, multiple_of=2)]",
-     {"type": "integer", "minimum": 1, "exclusiveMaximum": 10, "multipleOf": 2}),
-    ("Annotated[str, Field(min_length=1, max_length=3, pattern='^a')]",
-     {"type": "string", "minLength": 1, "maxLength": 3, "pattern": "^a"}),
-    ("Annotated[list[int], Field(min_length=1)]", {"type": "array", "items": {"type": "integer"}, "minItems": 1}),
+    (
+        "Annotated[int, Field(ge=1, lt=10, multiple_of=2)]",
+        {"type": "integer", "minimum": 1, "exclusiveMaximum": 10, "multipleOf": 2},
+    ),
+    (
+        "Annotated[str, Field(min_length=1, max_length=3, pattern='^a')]",
+        {"type": "string", "minLength": 1, "maxLength": 3, "pattern": "^a"},
+    ),
+    (
+        "Annotated[list[int], Field(min_length=1)]",
+        {"type": "array", "items": {"type": "integer"}, "minItems": 1},
+    ),
 ]
 
 
@@ -69,24 +86,40 @@ ROWS = [
 def test_row(build_pkg, annotation: str, expected: dict) -> None:
     # The IR row; Gemini rejects untyped values (Any), tested on its own below.
     providers = ("openai", "anthropic", "mcp", "bedrock") if expected == {} else None
-    built = build_pkg({"pkg/mod.py": HEADER + f"\n@tool\ndef f(x: {annotation}) -> None:\n    '''F.'''\n"},
-                      providers=providers)
+    built = build_pkg(
+        {"pkg/mod.py": HEADER + f"\n@tool\ndef f(x: {annotation}) -> None:\n    '''F.'''\n"},
+        providers=providers,
+    )
     assert built.prop("f", "x") == expected
     assert built.params("f").get("required") == ["x"]
     assert not [d for d in built.diagnostics if "mod.py" in d and "warning: tool" in d]
 
 
-@pytest.mark.parametrize("annotation", ["Optional[int]", "int | None", "Union[int, None]", "t.Optional[int]",
-                                        "None | int", "Annotated[Optional[int], Param(desc='n')]"])
+@pytest.mark.parametrize(
+    "annotation",
+    [
+        "Optional[int]",
+        "int | None",
+        "Union[int, None]",
+        "t.Optional[int]",
+        "None | int",
+        "Annotated[Optional[int], Param(desc='n')]",
+    ],
+)
 def test_optional_is_not_required_and_schema_of_inner(build_pkg, annotation: str) -> None:
-    built = build_pkg({"pkg/mod.py": HEADER + f"\n@tool\ndef f(x: {annotation}) -> None:\n    '''F.'''\n"})
+    built = build_pkg(
+        {"pkg/mod.py": HEADER + f"\n@tool\ndef f(x: {annotation}) -> None:\n    '''F.'''\n"}
+    )
     prop = built.prop("f", "x")
     assert {k: v for k, v in prop.items() if k != "description"} == {"type": "integer"}
     assert "required" not in built.params("f")
 
 
 def test_defaults_are_emitted_and_not_required(build_pkg) -> None:
-    built = build_pkg({"pkg/mod.py": HEADER + """
+    built = build_pkg(
+        {
+            "pkg/mod.py": HEADER
+            + """
 import enum
 class Colour(enum.Enum):
     RED = "red"
@@ -98,7 +131,9 @@ def f(a: int = 3, b: float = -1.5, c: str = "x", d: bool = False, e: list[int] =
       j: int = Field(default=5, ge=0, description="J"), k: list[str] = Field(default_factory=list),
       m: datetime.date = datetime.date.today()) -> None:
     '''F.'''
-"""})
+"""
+        }
+    )
     props = built.params("f")["properties"]
     assert props["a"]["default"] == 3 and props["b"]["default"] == -1.5
     assert props["c"]["default"] == "x" and props["d"]["default"] is False
@@ -112,19 +147,36 @@ def f(a: int = 3, b: float = -1.5, c: str = "x", d: bool = False, e: list[int] =
 
 
 def test_unknown_type_is_string_with_located_warning(build_pkg) -> None:
-    built = build_pkg({"pkg/mod.py": "from toolgen import tool\nimport numpy\n\n@tool\ndef f(x: numpy.ndarray) -> None:\n    '''F.'''\n"})
+    built = build_pkg(
+        {
+            "pkg/mod.py": "from toolgen import tool\nimport numpy\n\n@tool\ndef f(x: numpy.ndarray) -> None:\n    '''F.'''\n"
+        }
+    )
     assert built.prop("f", "x") == {"type": "string"}
-    assert "pkg/mod.py:5:7: warning: tool 'f', parameter 'x': unknown type 'numpy.ndarray' (numpy.ndarray); described as a string" in built.diagnostics
+    assert (
+        "pkg/mod.py:5:7: warning: tool 'f', parameter 'x': unknown type 'numpy.ndarray' (numpy.ndarray); described as a string"
+        in built.diagnostics
+    )
 
 
 def test_unknown_type_is_error_under_strict(build_errors) -> None:
-    errors = build_errors({"pkg/mod.py": "from toolgen import tool\n\n@tool\ndef f(x: Missing) -> None:\n    '''F.'''\n"},
-                          strict=True)
-    assert "pkg/mod.py:4:7: error: tool 'f', parameter 'x': cannot resolve type 'Missing'; described as a string" in errors
+    errors = build_errors(
+        {
+            "pkg/mod.py": "from toolgen import tool\n\n@tool\ndef f(x: Missing) -> None:\n    '''F.'''\n"
+        },
+        strict=True,
+    )
+    assert (
+        "pkg/mod.py:4:7: error: tool 'f', parameter 'x': cannot resolve type 'Missing'; described as a string"
+        in errors
+    )
 
 
 def test_classes_typeddict_dataclass_model_namedtuple_enum(build_pkg) -> None:
-    built = build_pkg({"pkg/__init__.py": "", "pkg/types_.py": """
+    built = build_pkg(
+        {
+            "pkg/__init__.py": "",
+            "pkg/types_.py": """
 import enum
 from dataclasses import dataclass, field
 from typing import NamedTuple, Optional
@@ -172,30 +224,50 @@ class Sub(M):
 class NT(NamedTuple):
     p: int
     q: str = "q"
-""", "pkg/tools.py": """
+""",
+            "pkg/tools.py": """
 from toolgen import tool
 from pkg.types_ import Kind, N, Auto, Child, DC, M, Sub, NT
 
 @tool
 def f(k: Kind, n: N, a: Auto, c: Child, d: DC, m: M, s: Sub, nt: NT, again: list[Kind]) -> None:
     '''F.'''
-"""})
+""",
+        }
+    )
     defs = built.params("f")["$defs"]
     assert defs["Kind"] == {"type": "string", "enum": ["a", "b"], "description": "Kind of thing."}
     assert defs["N"] == {"type": "integer", "enum": [1, 2]}
     assert defs["Auto"] == {"type": "integer", "enum": [1, 2]}
-    assert defs["Child"] == {"type": "object", "properties": {
-        "base_opt": {"type": "integer"}, "base_req": {"type": "string"},
-        "child_req": {"type": "integer"}, "child_opt": {"type": "string"}},
-        "required": ["base_req", "child_req"]}
+    assert defs["Child"] == {
+        "type": "object",
+        "properties": {
+            "base_opt": {"type": "integer"},
+            "base_req": {"type": "string"},
+            "child_req": {"type": "integer"},
+            "child_opt": {"type": "string"},
+        },
+        "required": ["base_req", "child_req"],
+    }
     assert defs["DC"]["required"] == ["a"] and defs["DC"]["properties"]["b"]["default"] == "b"
-    assert defs["DC"]["properties"]["d"] == {"anyOf": [{"type": "integer"}, {"type": "null"}], "default": None}
-    assert defs["M"]["properties"]["x"] == {"type": "integer", "minimum": 0, "description": "X value"}
+    assert defs["DC"]["properties"]["d"] == {
+        "anyOf": [{"type": "integer"}, {"type": "null"}],
+        "default": None,
+    }
+    assert defs["M"]["properties"]["x"] == {
+        "type": "integer",
+        "minimum": 0,
+        "description": "X value",
+    }
     assert "zed" in defs["M"]["properties"] and "_private" not in defs["M"]["properties"]
     assert defs["M"]["required"] == ["x"] and defs["M"]["description"] == "A model."
     assert list(defs["Sub"]["properties"]) == ["x", "y", "zed", "extra"]
-    assert defs["NT"] == {"type": "array", "prefixItems": [{"type": "integer"}, {"type": "string", "default": "q"}],
-                          "minItems": 1, "maxItems": 2}
+    assert defs["NT"] == {
+        "type": "array",
+        "prefixItems": [{"type": "integer"}, {"type": "string", "default": "q"}],
+        "minItems": 1,
+        "maxItems": 2,
+    }
     assert built.prop("f", "again") == {"type": "array", "items": {"$ref": "#/$defs/Kind"}}
     assert sorted(defs) == ["Auto", "Child", "DC", "Kind", "M", "N", "NT", "Sub"]
 
@@ -217,7 +289,11 @@ def walk(root: Node) -> None:
     '''Walk.'''
 """})
     node = built.params("walk")["$defs"]["Node"]
-    assert node["properties"]["children"] == {"type": "array", "items": {"$ref": "#/$defs/Node"}, "default": []}
+    assert node["properties"]["children"] == {
+        "type": "array",
+        "items": {"$ref": "#/$defs/Node"},
+        "default": [],
+    }
     assert node["properties"]["parent"]["anyOf"][0] == {"$ref": "#/$defs/Node"}
 
 
@@ -236,12 +312,17 @@ def f(a: A, b: B, c: C, d: D) -> None:
 """})
     props = built.params("f")["properties"]
     assert props["a"] == {"type": "array", "items": {"type": "integer"}}
-    assert props["b"] == {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "integer"}}}
+    assert props["b"] == {
+        "type": "object",
+        "additionalProperties": {"type": "array", "items": {"type": "integer"}},
+    }
     assert props["c"] == {"type": "string"}
     assert props["d"] == {"type": "array", "items": {"type": "integer"}}
 
 
-def test_self_cls_skipped_varargs_error_or_skipped_injected_left_out(build_pkg, build_errors) -> None:
+def test_self_cls_skipped_varargs_error_or_skipped_injected_left_out(
+    build_pkg, build_errors
+) -> None:
     source = {"pkg/mod.py": """
 from toolgen import tool
 from myframework import RunContext
@@ -253,24 +334,32 @@ def f(self, ctx: RunContext, x: int, *args: int, y: str = "", **kwargs: str) -> 
     errors = build_errors(source)
     line = source["pkg/mod.py"].lstrip("\n").splitlines()[4]
     col = line.index("*args") + 2
-    assert (f"pkg/mod.py:5:{col}: error: tool 'f': *args cannot be described as a tool parameter "
-            "(set skip_varargs = true to leave it out)") in errors
+    assert (
+        f"pkg/mod.py:5:{col}: error: tool 'f': *args cannot be described as a tool parameter "
+        "(set skip_varargs = true to leave it out)"
+    ) in errors
     assert any("**kwargs cannot be described" in e for e in errors)
     built = build_pkg(source, skip_varargs=True, injected_types=("myframework.RunContext",))
     assert list(built.params("f")["properties"]) == ["x", "y"]
 
 
 def test_decorators_resolved_through_imports(build_pkg) -> None:
-    built = build_pkg({"pkg/a.py": "from toolgen import tool as t\n@t\ndef one() -> None:\n    '''One.'''\n",
-                       "pkg/b.py": "import toolgen\n@toolgen.tool()\ndef two() -> None:\n    '''Two.'''\n",
-                       "pkg/c.py": "from toolgen import *\n@tool(name='three_x')\nasync def three() -> None:\n    '''Three.'''\n",
-                       "pkg/d.py": "def tool(f): return f\n@tool\ndef not_a_tool() -> None: ...\nclass K:\n    @staticmethod\n    def m() -> None: ...\n",
-                       "pkg/e.py": "from other import tool\n@tool\ndef not_ours() -> None: ...\n"})
+    built = build_pkg(
+        {
+            "pkg/a.py": "from toolgen import tool as t\n@t\ndef one() -> None:\n    '''One.'''\n",
+            "pkg/b.py": "import toolgen\n@toolgen.tool()\ndef two() -> None:\n    '''Two.'''\n",
+            "pkg/c.py": "from toolgen import *\n@tool(name='three_x')\nasync def three() -> None:\n    '''Three.'''\n",
+            "pkg/d.py": "def tool(f): return f\n@tool\ndef not_a_tool() -> None: ...\nclass K:\n    @staticmethod\n    def m() -> None: ...\n",
+            "pkg/e.py": "from other import tool\n@tool\ndef not_ours() -> None: ...\n",
+        }
+    )
     assert sorted(built.tools) == ["one", "three_x", "two"]
 
 
 def test_no_parameters_tool(build_pkg) -> None:
-    built = build_pkg({"pkg/mod.py": "from toolgen import tool\n@tool\ndef now() -> str:\n    '''Now.'''\n"})
+    built = build_pkg(
+        {"pkg/mod.py": "from toolgen import tool\n@tool\ndef now() -> str:\n    '''Now.'''\n"}
+    )
     assert built.params("now") == {"type": "object", "properties": {}}
     mcp = built.module["TOOLS_MCP"][0]["inputSchema"]
     assert mcp == {"type": "object", "properties": {}, "additionalProperties": False}
@@ -278,9 +367,13 @@ def test_no_parameters_tool(build_pkg) -> None:
 
 
 def test_gemini_rejects_untyped_values_with_a_hint(build_errors, build_pkg) -> None:
-    source = {"pkg/mod.py": "from typing import Any\nfrom toolgen import tool\n@tool\ndef f(x: Any) -> None:\n    'F.'\n"}
+    source = {
+        "pkg/mod.py": "from typing import Any\nfrom toolgen import tool\n@tool\ndef f(x: Any) -> None:\n    'F.'\n"
+    }
     errors = build_errors(source)
-    assert any("gemini: tool 'f' at /properties/x: a value of any type" in e and "gemini_schema_field" in e
-               for e in errors)
+    assert any(
+        "gemini: tool 'f' at /properties/x: a value of any type" in e and "gemini_schema_field" in e
+        for e in errors
+    )
     built = build_pkg(source, gemini_schema_field="json")
     assert built.module["TOOLS_GEMINI"][0]["parametersJsonSchema"]["properties"]["x"] == {}

@@ -2,38 +2,110 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Final
 
 from toolgen.docstrings.model import Docstring, ParamDoc
 
-_GOOGLE_PARAMS: Final = frozenset({"args", "arguments", "parameters", "params", "keyword args",
-                                   "keyword arguments", "kwargs", "other parameters",
-                                   "other args", "other arguments"})
-_GOOGLE_SECTIONS: Final = _GOOGLE_PARAMS | frozenset({
-    "returns", "return", "yields", "yield", "raises", "raise", "exceptions", "examples",
-    "example", "note", "notes", "attributes", "see also", "warning", "warnings", "warns",
-    "todo", "references", "methods", "tip", "hint", "important", "caution", "danger",
-    "attention", "error"})
+_GOOGLE_PARAMS: Final = frozenset(
+    {
+        "args",
+        "arguments",
+        "parameters",
+        "params",
+        "keyword args",
+        "keyword arguments",
+        "kwargs",
+        "other parameters",
+        "other args",
+        "other arguments",
+    }
+)
+_GOOGLE_SECTIONS: Final = _GOOGLE_PARAMS | frozenset(
+    {
+        "returns",
+        "return",
+        "yields",
+        "yield",
+        "raises",
+        "raise",
+        "exceptions",
+        "examples",
+        "example",
+        "note",
+        "notes",
+        "attributes",
+        "see also",
+        "warning",
+        "warnings",
+        "warns",
+        "todo",
+        "references",
+        "methods",
+        "tip",
+        "hint",
+        "important",
+        "caution",
+        "danger",
+        "attention",
+        "error",
+    }
+)
 _NUMPY_PARAMS: Final = frozenset({"parameters", "other parameters", "keyword arguments", "params"})
 _REST_FIELD: Final = re.compile(r"^:(\w+)(?:\s+([^:]*))?:\s*(.*)$")
 _GOOGLE_HEADER: Final = re.compile(r"^([A-Za-z][A-Za-z ]*):\s*$")
 _GOOGLE_PARAM: Final = re.compile(r"^(\*{0,2}[A-Za-z_][\w]*)\s*(?:\(([^)]*)\))?\s*:\s*(.*)$")
 _NUMPY_UNDERLINE: Final = re.compile(r"^\s*-{3,}\s*$")
-_NUMPY_PARAM: Final = re.compile(r"^(\*{0,2}[A-Za-z_][\w]*(?:\s*,\s*\*{0,2}[A-Za-z_][\w]*)*)\s*(?::.*)?$")
+_NUMPY_PARAM: Final = re.compile(
+    r"^(\*{0,2}[A-Za-z_][\w]*(?:\s*,\s*\*{0,2}[A-Za-z_][\w]*)*)\s*(?::.*)?$"
+)
 
 
 def detect(text: str) -> str:
     """``rest`` if it has ``:param``-style fields, ``numpy`` if it has underlined sections, else ``google``."""
     lines = text.splitlines()
-    if any(_REST_FIELD.match(line.strip()) and line.strip().split()[0].strip(":").split()[0] in
-           ("param", "parameter", "arg", "argument", "key", "keyword", "type", "returns", "return",
-            "rtype", "raises", "raise") for line in lines):
+    if any(
+        _REST_FIELD.match(line.strip())
+        and line.strip().split()[0].strip(":").split()[0]
+        in (
+            "param",
+            "parameter",
+            "arg",
+            "argument",
+            "key",
+            "keyword",
+            "type",
+            "returns",
+            "return",
+            "rtype",
+            "raises",
+            "raise",
+        )
+        for line in lines
+    ):
         return "rest"
-    for before, after in zip(lines, lines[1:]):
-        if before.strip() and _NUMPY_UNDERLINE.match(after) and before.strip().lower() in (
-                *_NUMPY_PARAMS, "returns", "yields", "raises", "notes", "examples", "see also",
-                "attributes", "methods", "references", "warnings", "warns", "receives"):
+    for before, after in itertools.pairwise(lines):
+        if (
+            before.strip()
+            and _NUMPY_UNDERLINE.match(after)
+            and before.strip().lower()
+            in (
+                *_NUMPY_PARAMS,
+                "returns",
+                "yields",
+                "raises",
+                "notes",
+                "examples",
+                "see also",
+                "attributes",
+                "methods",
+                "references",
+                "warnings",
+                "warns",
+                "receives",
+            )
+        ):
             return "numpy"
     return "google"
 
@@ -50,8 +122,13 @@ def _join(lines: list[str]) -> str:
 
 
 def _is_wide(char: str) -> bool:
-    return "\u2e80" <= char <= "\u9fff" or "\uf900" <= char <= "\ufaff" or "\uff00" <= char <= "\uffef" \
-        or "\u3000" <= char <= "\u303f" or "\uac00" <= char <= "\ud7af"
+    return (
+        "\u2e80" <= char <= "\u9fff"
+        or "\uf900" <= char <= "\ufaff"
+        or "\uff00" <= char <= "\uffef"
+        or "\u3000" <= char <= "\u303f"
+        or "\uac00" <= char <= "\ud7af"
+    )
 
 
 def _join_words(parts: list[str]) -> str:
@@ -132,8 +209,9 @@ def parse_numpy(text: str) -> Docstring:
             section = lines[i].strip().lower()
             i += 2
             body: list[tuple[int, str]] = []
-            while i < len(lines) and not (lines[i].strip() and i + 1 < len(lines)
-                                          and _NUMPY_UNDERLINE.match(lines[i + 1])):
+            while i < len(lines) and not (
+                lines[i].strip() and i + 1 < len(lines) and _NUMPY_UNDERLINE.match(lines[i + 1])
+            ):
                 body.append((i, lines[i]))
                 i += 1
             if section in _NUMPY_PARAMS:

@@ -15,7 +15,12 @@ def unified_diff(display: str, existing: str | None, expected: str) -> str:
     """The diff from the file on disk to what ``toolgen build`` would write."""
     old = (existing or "").splitlines(keepends=True)
     new = expected.splitlines(keepends=True)
-    lines = difflib.unified_diff(old, new, fromfile=f"a/{display}" if existing is not None else "/dev/null",
-                                 tofile=f"b/{display}")
-    return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"
-                   for line in lines)
+    lines = difflib.unified_diff(
+        old,
+        new,
+        fromfile=f"a/{display}" if existing is not None else "/dev/null",
+        tofile=f"b/{display}",
+    )
+    return "".join(
+        line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines
+    )

@@ -8,10 +8,7 @@ import black
 def format_with_black(text: str, line_length: int = 88) -> str:
     """``text`` formatted by black (target versions inferred, as ``black`` does by default)."""
     mode = black.Mode(line_length=line_length)
-    try:
-        return black.format_str(text, mode=mode)
-    except black.NothingChanged:  # pragma: no cover - format_str does not raise it
-        return text
+    return black.format_str(text, mode=mode)
 
 
 def is_black_formatted(text: str, line_length: int = 88) -> bool:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, Final
+from typing import Any, Final
 
 from toolgen.errors import Diagnostics, SourceSpan
 from toolgen.ir import ToolDef, ToolSet
@@ -38,8 +39,10 @@ class ProviderOutput:
 
 def plain_tools(toolset: ToolSet) -> list[dict[str, Any]]:
     """``TOOLS``: the IR itself."""
-    return [{"name": t.name, "description": t.description, "parameters": t.parameters}
-            for t in toolset.tools]
+    return [
+        {"name": t.name, "description": t.description, "parameters": t.parameters}
+        for t in toolset.tools
+    ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +54,9 @@ class AdaptedTool:
     nullable_optionals: list[str]
 
 
-def adapt_tool(key: str, adapter: ProviderAdapter, tool: ToolDef, diags: Diagnostics) -> AdaptedTool:
+def adapt_tool(
+    key: str, adapter: ProviderAdapter, tool: ToolDef, diags: Diagnostics
+) -> AdaptedTool:
     """Normalise, rename and wrap one tool; lossy rewrites become warnings at the tool."""
     report = Report()
     normalized = adapter.normalize_schema(tool, report)
@@ -63,21 +68,30 @@ def adapt_tool(key: str, adapter: ProviderAdapter, tool: ToolDef, diags: Diagnos
     for pointer, message in report.warnings:
         where = "" if pointer == "/" else f" at {pointer}"
         diags.warning(f"{key}: tool '{tool.name}'{where}: {message}", tool.span, "lossy")
-    return AdaptedTool(adapter.wrap(tool, normalized, wire_name), wire_name, report.nullable_optionals)
+    return AdaptedTool(
+        adapter.wrap(tool, normalized, wire_name), wire_name, report.nullable_optionals
+    )
 
 
-def check_collisions(key: str, named: list[tuple[str, str, SourceSpan]], diags: Diagnostics) -> None:
+def check_collisions(
+    key: str, named: list[tuple[str, str, SourceSpan]], diags: Diagnostics
+) -> None:
     """Tools with different names that one provider's name rule makes equal: an error naming both."""
     owners: dict[str, tuple[str, SourceSpan]] = {}
     for name, wire_name, span in sorted(named, key=lambda n: (n[0], n[2])):
         first = owners.setdefault(wire_name, (name, span))
         if first[0] != name:  # same names are reported once, as duplicates, by build
-            diags.error(f"{key}: tools '{first[0]}' ({first[1]}) and '{name}' both become "
-                        f"'{wire_name}' for this provider", span, "name-collision")
+            diags.error(
+                f"{key}: tools '{first[0]}' ({first[1]}) and '{name}' both become "
+                f"'{wire_name}' for this provider",
+                span,
+                "name-collision",
+            )
 
 
-def adapt(toolset: ToolSet, providers: tuple[str, ...], options: AdapterOptions,
-          diags: Diagnostics) -> list[ProviderOutput]:
+def adapt(
+    toolset: ToolSet, providers: tuple[str, ...], options: AdapterOptions, diags: Diagnostics
+) -> list[ProviderOutput]:
     """Every requested provider's constant, in registry order; lossy rewrites are warnings."""
     outputs = []
     for key in ADAPTERS:
@@ -85,9 +99,16 @@ def adapt(toolset: ToolSet, providers: tuple[str, ...], options: AdapterOptions,
             continue
         adapter = ADAPTERS[key](options)
         adapted = [adapt_tool(key, adapter, tool, diags) for tool in toolset.tools]
-        check_collisions(key, [(t.name, a.wire_name, t.span) for t, a in zip(toolset.tools, adapted)], diags)
-        outputs.append(ProviderOutput(
-            key, adapter.constant, [a.wire for a in adapted],
-            {a.wire_name: t.name for t, a in zip(toolset.tools, adapted)},
-            {a.wire_name: a.nullable_optionals for a in adapted if a.nullable_optionals}))
+        check_collisions(
+            key, [(t.name, a.wire_name, t.span) for t, a in zip(toolset.tools, adapted)], diags
+        )
+        outputs.append(
+            ProviderOutput(
+                key,
+                adapter.constant,
+                [a.wire for a in adapted],
+                {a.wire_name: t.name for t, a in zip(toolset.tools, adapted)},
+                {a.wire_name: a.nullable_optionals for a in adapted if a.nullable_optionals},
+            )
+        )
     return outputs

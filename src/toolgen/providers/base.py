@@ -52,9 +52,20 @@ class Normalized:
 class ProviderAdapter(Protocol):
     """Normalises a schema and a name for one provider, and wraps a tool in its wire shape."""
 
-    name: str
-    constant: str
-    name_rule: NameRule
+    @property
+    def name(self) -> str:
+        """The registry key (``openai``)."""
+        ...
+
+    @property
+    def constant(self) -> str:
+        """The generated constant (``TOOLS_OPENAI``)."""
+        ...
+
+    @property
+    def name_rule(self) -> NameRule:
+        """How tool names are made acceptable."""
+        ...
 
     def normalize_schema(self, tool: ToolDef, report: Report) -> Normalized:
         """The tool's parameters as this provider accepts them."""

@@ -20,10 +20,17 @@ class Bedrock:
     name_rule: NameRule = BEDROCK_NAMES
 
     def normalize_schema(self, tool: ToolDef, report: t.Report) -> Normalized:
-        schema = t.run_passes(tool.parameters, [
-            t.ensure_object_root, t.strip_meta, t.inline_refs(self.options.recursion_depth),
-            t.merge_all_of, t.one_of_to_any_of,
-        ], report)
+        schema = t.run_passes(
+            tool.parameters,
+            [
+                t.ensure_object_root,
+                t.strip_meta,
+                t.inline_refs(self.options.recursion_depth),
+                t.merge_all_of,
+                t.one_of_to_any_of,
+            ],
+            report,
+        )
         return Normalized(schema)
 
     def wrap(self, tool: ToolDef, normalized: Normalized, name: str) -> dict[str, Any]:

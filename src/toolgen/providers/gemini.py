@@ -6,25 +6,28 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from toolgen.ir import ToolDef
+from toolgen.ir import JsonSchema, ToolDef
 from toolgen.providers import transforms as t
 from toolgen.providers.base import GEMINI_NAMES, VERTEX_NAMES, AdapterOptions, NameRule, Normalized
 
 _PROPERTY_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")
 
 
-def _check_property_names(schema: t.JsonSchema, report: t.Report) -> t.JsonSchema:
-    def node_fn(node: t.JsonSchema, pointer: str) -> t.JsonSchema:
+def _check_property_names(schema: JsonSchema, report: t.Report) -> JsonSchema:
+    def node_fn(node: JsonSchema, pointer: str) -> JsonSchema:
         for name in node.get("properties", {}):
             if not _PROPERTY_NAME.match(name):
-                report.error(f"{pointer}/properties/{name}",
-                             f"property name '{name}' is not accepted by Gemini "
-                             "(^[A-Za-z_][A-Za-z0-9_]{0,63}$); renaming it would break dispatch")
+                report.error(
+                    f"{pointer}/properties/{name}",
+                    f"property name '{name}' is not accepted by Gemini "
+                    "(^[A-Za-z_][A-Za-z0-9_]{0,63}$); renaming it would break dispatch",
+                )
         return node
+
     return t.transform(schema, node_fn)
 
 
-def _deep(schema: t.JsonSchema, report: t.Report) -> t.JsonSchema:
+def _deep(schema: JsonSchema, report: t.Report) -> JsonSchema:
     depth, stack = 0, [(schema, 1)]
     while stack:
         node, level = stack.pop()
@@ -35,13 +38,14 @@ def _deep(schema: t.JsonSchema, report: t.Report) -> t.JsonSchema:
     return schema
 
 
-def _json_const(schema: t.JsonSchema, report: t.Report) -> t.JsonSchema:
-    def node_fn(node: t.JsonSchema, pointer: str) -> t.JsonSchema:
+def _json_const(schema: JsonSchema, report: t.Report) -> JsonSchema:
+    def node_fn(node: JsonSchema, pointer: str) -> JsonSchema:
         if "const" in node:
             out = {k: v for k, v in node.items() if k != "const"}
             out["enum"] = [node["const"]]
             return out
         return node
+
     return t.transform(schema, node_fn)
 
 
@@ -61,20 +65,39 @@ class Gemini:
         flavour = self.options.gemini_flavour
         shared = [t.ensure_object_root, t.strip_meta]
         if self.options.gemini_schema_field == "json":
-            schema = t.run_passes(tool.parameters, [
-                *shared, t.inline_refs(self.options.recursion_depth, keep_cycles=True),
-                t.merge_all_of, t.one_of_to_any_of, t.complete_arrays(require_items=True),
-                _json_const, t.fold_except(t.GEMINI_JSON_KEYS, "is not accepted by Gemini"),
-            ], report)
+            schema = t.run_passes(
+                tool.parameters,
+                [
+                    *shared,
+                    t.inline_refs(self.options.recursion_depth, keep_cycles=True),
+                    t.merge_all_of,
+                    t.one_of_to_any_of,
+                    t.complete_arrays(require_items=True),
+                    _json_const,
+                    t.fold_except(t.GEMINI_JSON_KEYS, "is not accepted by Gemini"),
+                ],
+                report,
+            )
             return Normalized(schema, extra={"field": "parametersJsonSchema"})
         allowed = t.VERTEX_KEYS if flavour == "vertex" else t.GEMINI_KEYS
-        schema = t.run_passes(tool.parameters, [
-            *shared, t.inline_refs(self.options.recursion_depth), t.merge_all_of,
-            t.one_of_to_any_of, t.complete_arrays(require_items=True), t.gemini_nullable(flavour),
-            t.hoist_single_any_of, t.gemini_values,
-            t.fold_except(allowed, "is not accepted by Gemini"), t.gemini_types(flavour),
-            _check_property_names, _deep,
-        ], report)
+        schema = t.run_passes(
+            tool.parameters,
+            [
+                *shared,
+                t.inline_refs(self.options.recursion_depth),
+                t.merge_all_of,
+                t.one_of_to_any_of,
+                t.complete_arrays(require_items=True),
+                t.gemini_nullable(flavour),
+                t.hoist_single_any_of,
+                t.gemini_values,
+                t.fold_except(allowed, "is not accepted by Gemini"),
+                t.gemini_types(flavour),
+                _check_property_names,
+                _deep,
+            ],
+            report,
+        )
         return Normalized(schema, extra={"field": "parameters"})
 
     def wrap(self, tool: ToolDef, normalized: Normalized, name: str) -> dict[str, Any]:

@@ -34,8 +34,9 @@ class MCP:
     name_rule: NameRule = MCP_NAMES
 
     def normalize_schema(self, tool: ToolDef, report: t.Report) -> Normalized:
-        schema = t.run_passes(tool.parameters, [t.ensure_object_root, t.strip_meta,
-                                                t.empty_object_closed], report)
+        schema = t.run_passes(
+            tool.parameters, [t.ensure_object_root, t.strip_meta, t.empty_object_closed], report
+        )
         output = output_schema(tool.output_schema)
         if output is not None:
             output = t.strip_meta(output, report)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from toolgen.ir import ToolDef
+from toolgen.ir import JsonSchema, ToolDef
 from toolgen.providers import transforms as t
 from toolgen.providers.base import OPENAI_NAMES, AdapterOptions, NameRule, Normalized
 
@@ -13,9 +13,10 @@ _NON_STRICT_FOLD = ["if", "then", "else", "not", "dependentRequired", "dependent
 DESCRIPTION_LIMIT = 1024
 
 
-def _fold_non_strict(schema: t.JsonSchema, report: t.Report) -> t.JsonSchema:
-    def node_fn(node: t.JsonSchema, pointer: str) -> t.JsonSchema:
+def _fold_non_strict(schema: JsonSchema, report: t.Report) -> JsonSchema:
+    def node_fn(node: JsonSchema, pointer: str) -> JsonSchema:
         return t.fold(node, _NON_STRICT_FOLD, pointer, report, "is not accepted by OpenAI")
+
     return t.transform(schema, node_fn)
 
 
@@ -46,17 +47,30 @@ def normalize(tool: ToolDef, options: AdapterOptions, report: t.Report) -> Norma
 
 def _normalize(tool: ToolDef, options: AdapterOptions, report: t.Report) -> Normalized:
     base = [t.ensure_object_root, t.strip_meta]
-    non_strict = [*base, t.inline_refs(options.recursion_depth), t.merge_all_of,
-                  t.complete_arrays(require_items=False), _fold_non_strict]
+    non_strict = [
+        *base,
+        t.inline_refs(options.recursion_depth),
+        t.merge_all_of,
+        t.complete_arrays(require_items=False),
+        _fold_non_strict,
+    ]
     if options.openai_strict:
         trial = t.Report()
-        strict = t.run_passes(tool.parameters, [
-            *base, t.inline_refs(options.recursion_depth, keep_cycles=True), t.merge_all_of,
-            t.one_of_to_any_of, t.complete_arrays(require_items=True), t.strictify,
-            t.fold_except(t.OPENAI_STRICT_KEYS, "is not accepted in strict mode"),
-            t.restrict_formats(t.OPENAI_STRICT_FORMATS, "is not a format strict mode accepts"),
-            t.check_openai_limits,
-        ], trial)
+        strict = t.run_passes(
+            tool.parameters,
+            [
+                *base,
+                t.inline_refs(options.recursion_depth, keep_cycles=True),
+                t.merge_all_of,
+                t.one_of_to_any_of,
+                t.complete_arrays(require_items=True),
+                t.strictify,
+                t.fold_except(t.OPENAI_STRICT_KEYS, "is not accepted in strict mode"),
+                t.restrict_formats(t.OPENAI_STRICT_FORMATS, "is not a format strict mode accepts"),
+                t.check_openai_limits,
+            ],
+            trial,
+        )
         if not trial.downgrades and not trial.errors:
             report.warnings.extend(trial.warnings)
             report.nullable_optionals.extend(trial.nullable_optionals)
@@ -68,8 +82,11 @@ def _normalize(tool: ToolDef, options: AdapterOptions, report: t.Report) -> Norm
 
 def _description(tool: ToolDef, report: t.Report) -> str:
     if len(tool.description) > DESCRIPTION_LIMIT:
-        report.warn("", f"the description is {len(tool.description)} characters; OpenAI has "
-                        f"rejected descriptions over {DESCRIPTION_LIMIT}")
+        report.warn(
+            "",
+            f"the description is {len(tool.description)} characters; OpenAI has "
+            f"rejected descriptions over {DESCRIPTION_LIMIT}",
+        )
     return tool.description
 
 

@@ -8,15 +8,27 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Final
+from typing import Any, Final, cast
 
 from toolgen.ir import JsonSchema
 
 _MAPS: Final = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
 _LISTS: Final = ("prefixItems", "anyOf", "oneOf", "allOf")
-_SINGLE: Final = ("items", "additionalProperties", "not", "if", "then", "else", "contains",
-                  "propertyNames", "unevaluatedProperties", "unevaluatedItems", "contentSchema")
+_SINGLE: Final = (
+    "items",
+    "additionalProperties",
+    "not",
+    "if",
+    "then",
+    "else",
+    "contains",
+    "propertyNames",
+    "unevaluatedProperties",
+    "unevaluatedItems",
+    "contentSchema",
+)
 _META: Final = ("$schema", "$id", "$comment", "$anchor", "$vocabulary", "$dynamicAnchor")
 NULL: Final = {"type": "null"}
 
@@ -50,7 +62,11 @@ def _escape(key: str) -> str:
     return key.replace("~", "~0").replace("/", "~1")
 
 
-_KIND: Final = {**{k: "map" for k in _MAPS}, **{k: "list" for k in _LISTS}, **{k: "one" for k in _SINGLE}}
+_KIND: Final = {
+    **{k: "map" for k in _MAPS},
+    **{k: "list" for k in _LISTS},
+    **{k: "one" for k in _SINGLE},
+}
 
 
 def transform(schema: JsonSchema, fn: NodeFn, pointer: str = "") -> JsonSchema:
@@ -117,8 +133,9 @@ def subschemas(schema: JsonSchema) -> list[JsonSchema]:
     return out
 
 
-def fold(node: JsonSchema, keys: list[str], pointer: str, report: Report, why: str,
-         warn: bool = True) -> JsonSchema:
+def fold(
+    node: JsonSchema, keys: list[str], pointer: str, report: Report, why: str, warn: bool = True
+) -> JsonSchema:
     """Move ``keys`` out of the node into its description (providers.md §1 "Folding").
 
     ``warn=False`` is for folds that keep all the meaning (a default stated in words
@@ -128,8 +145,13 @@ def fold(node: JsonSchema, keys: list[str], pointer: str, report: Report, why: s
     if not present:
         return node
     out = {k: v for k, v in node.items() if k not in present}
-    note = "{" + ", ".join(f"{k}: {json.dumps(node[k], ensure_ascii=False, sort_keys=True)}"
-                           for k in present) + "}"
+    note = (
+        "{"
+        + ", ".join(
+            f"{k}: {json.dumps(node[k], ensure_ascii=False, sort_keys=True)}" for k in present
+        )
+        + "}"
+    )
     description = out.get("description", "")
     out["description"] = f"{description}\n\n{note}" if description else note
     if warn:
@@ -139,11 +161,14 @@ def fold(node: JsonSchema, keys: list[str], pointer: str, report: Report, why: s
 
 def fold_except(allowed: frozenset[str], why: str) -> Pass:
     """A pass that folds every keyword outside ``allowed`` into the description."""
+
     def run(schema: JsonSchema, report: Report) -> JsonSchema:
         def node_fn(node: JsonSchema, pointer: str) -> JsonSchema:
             extra = [k for k in node if k not in allowed]
             return fold(node, extra, pointer, report, why) if extra else node
+
         return transform(schema, node_fn)
+
     run.__name__ = "fold_except"
     return run
 
@@ -167,10 +192,12 @@ def ensure_object_root(schema: JsonSchema, report: Report) -> JsonSchema:
 # --- P2 meta-strip ----------------------------------------------------------------------------
 def strip_meta(schema: JsonSchema, report: Report) -> JsonSchema:
     """P2: drop ``$schema``, ``$id``, ``$comment``, ``$anchor``, ``x-*`` keys (nobody needs them)."""
+
     def node_fn(node: JsonSchema, pointer: str) -> JsonSchema:
         if not any(k in _META or k.startswith("x-") for k in node):
             return node
         return {k: v for k, v in node.items() if k not in _META and not k.startswith("x-")}
+
     return transform(schema, node_fn)
 
 
@@ -216,8 +243,8 @@ def ref_cycles(schema: JsonSchema) -> set[str]:
         graph[ref] = refs(target) if target is not None else set()
         pending.extend(graph[ref])
     cyclic = set()
-    for start in graph:
-        stack, seen = list(graph[start]), set()
+    for start, targets in graph.items():
+        stack, seen = list(targets), set()
         while stack:
             ref = stack.pop()
             if ref == start:
@@ -235,6 +262,7 @@ def inline_refs(depth: int = 3, keep_cycles: bool = False) -> Pass:
     A cycle is unrolled ``depth`` more times and then cut with a warning, unless
     ``keep_cycles``: then recursive refs stay refs and their ``$defs`` are kept.
     """
+
     def run(schema: JsonSchema, report: Report) -> JsonSchema:
         cyclic = ref_cycles(schema) if keep_cycles else set()
         kept: dict[str, JsonSchema] = {}
@@ -263,29 +291,41 @@ def inline_refs(depth: int = 3, keep_cycles: bool = False) -> Pass:
                     new_ref = f"#/$defs/{name}"
                     if not siblings:
                         return {"$ref": new_ref}
-                    return {**{k: expand(v, f"{pointer}/{k}", stack) for k, v in siblings.items()},
-                            "$ref": new_ref}
+                    return {
+                        **{k: expand(v, f"{pointer}/{k}", stack) for k, v in siblings.items()},
+                        "$ref": new_ref,
+                    }
                 if stack.count(ref) > depth:
                     name = ref.rsplit("/", 1)[-1]
                     if name not in cut_reported:
                         cut_reported.add(name)
-                        report.warn(pointer, f"recursive type '{name}' unrolled {depth} levels, then "
-                                             "cut (raise recursion_depth to go deeper)")
+                        report.warn(
+                            pointer,
+                            f"recursive type '{name}' unrolled {depth} levels, then "
+                            "cut (raise recursion_depth to go deeper)",
+                        )
                     cut = {"type": "object", "description": f"<recursive: {name}>"}
                     return {**cut, **{k: v for k, v in siblings.items() if k == "description"}}
                 merged = {**target, **siblings}
                 merged.pop("$defs", None)
                 merged.pop("definitions", None)
                 return expand(merged, pointer, (*stack, ref))
-            return {k: (expand(v, f"{pointer}/{_escape(k)}", stack) if k not in ("$defs", "definitions")
-                        else v) for k, v in node.items()}
+            return {
+                k: (
+                    expand(v, f"{pointer}/{_escape(k)}", stack)
+                    if k not in ("$defs", "definitions")
+                    else v
+                )
+                for k, v in node.items()
+            }
 
         out = expand(schema, "", ())
         out.pop("$defs", None)
         out.pop("definitions", None)
         if kept:
             out["$defs"] = {k: kept[k] for k in sorted(kept)}
-        return out
+        return cast(JsonSchema, out)
+
     run.__name__ = "inline_refs"
     return run
 
@@ -293,6 +333,7 @@ def inline_refs(depth: int = 3, keep_cycles: bool = False) -> Pass:
 # --- P4 allOf ---------------------------------------------------------------------------------
 def merge_all_of(schema: JsonSchema, report: Report) -> JsonSchema:
     """P4: merge ``allOf`` branches into their parent (properties and required unioned)."""
+
     def node_fn(node: JsonSchema, pointer: str) -> JsonSchema:
         branches = node.get("allOf")
         if not isinstance(branches, list):
@@ -307,8 +348,10 @@ def merge_all_of(schema: JsonSchema, report: Report) -> JsonSchema:
                     props = dict(out.get("properties", {}))
                     for name, sub in value.items():
                         if name in props and props[name] != sub:
-                            report.error(f"{pointer}/allOf/{i}/properties/{_escape(name)}",
-                                         f"allOf branches disagree on property '{name}'")
+                            report.error(
+                                f"{pointer}/allOf/{i}/properties/{_escape(name)}",
+                                f"allOf branches disagree on property '{name}'",
+                            )
                         props[name] = sub
                     out["properties"] = props
                 elif key == "required":
@@ -321,12 +364,14 @@ def merge_all_of(schema: JsonSchema, report: Report) -> JsonSchema:
                 else:
                     out.setdefault(key, value)
         return out
+
     return transform(schema, node_fn)
 
 
 # --- P5 oneOf → anyOf -------------------------------------------------------------------------
 def one_of_to_any_of(schema: JsonSchema, report: Report) -> JsonSchema:
     """P5: ``oneOf`` becomes ``anyOf`` (exclusivity is not enforceable by a model); drop ``discriminator``."""
+
     def node_fn(node: JsonSchema, pointer: str) -> JsonSchema:
         if "oneOf" not in node and "discriminator" not in node:
             return node
@@ -334,12 +379,14 @@ def one_of_to_any_of(schema: JsonSchema, report: Report) -> JsonSchema:
         if "oneOf" in node:
             out["anyOf"] = [*out.get("anyOf", []), *node["oneOf"]]
         return out
+
     return transform(schema, node_fn)
 
 
 # --- P7 arrays ----------------------------------------------------------------------------------
 def complete_arrays(require_items: bool) -> Pass:
     """P7: tuples (``prefixItems``) become ``items`` + lengths; objects with ``required`` get ``properties``."""
+
     def run(schema: JsonSchema, report: Report) -> JsonSchema:
         def node_fn(node: JsonSchema, pointer: str) -> JsonSchema:
             out = node
@@ -350,29 +397,59 @@ def complete_arrays(require_items: bool) -> Pass:
                     if item not in distinct:
                         distinct.append(item)
                 if "items" not in node:
-                    out["items"] = distinct[0] if len(distinct) == 1 else (
-                        {"anyOf": distinct} if distinct else {})
+                    out["items"] = (
+                        distinct[0]
+                        if len(distinct) == 1
+                        else ({"anyOf": distinct} if distinct else {})
+                    )
                 out.setdefault("minItems", len(node["prefixItems"]))
                 out.setdefault("maxItems", len(node["prefixItems"]))
-                report.warn(pointer, "tuple positions are not expressible; described as an array "
-                                     "of its item types")
+                report.warn(
+                    pointer,
+                    "tuple positions are not expressible; described as an array "
+                    "of its item types",
+                )
             if out.get("type") == "array" and "items" not in out and require_items:
                 out = {**out, "items": {}}
             if "required" in out and "properties" not in out:
                 out = {**out, "properties": {}}
             return out
+
         return transform(schema, node_fn)
+
     run.__name__ = "complete_arrays"
     return run
 
 
 # --- OpenAI strict --------------------------------------------------------------------------------
-OPENAI_STRICT_FORMATS: Final = frozenset({"date-time", "time", "date", "duration", "email",
-                                          "hostname", "ipv4", "ipv6", "uuid"})
-OPENAI_STRICT_KEYS: Final = frozenset({
-    "type", "enum", "const", "anyOf", "$ref", "$defs", "description", "title", "properties",
-    "required", "additionalProperties", "items", "pattern", "format", "multipleOf", "maximum",
-    "exclusiveMaximum", "minimum", "exclusiveMinimum", "minItems", "maxItems"})
+OPENAI_STRICT_FORMATS: Final = frozenset(
+    {"date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"}
+)
+OPENAI_STRICT_KEYS: Final = frozenset(
+    {
+        "type",
+        "enum",
+        "const",
+        "anyOf",
+        "$ref",
+        "$defs",
+        "description",
+        "title",
+        "properties",
+        "required",
+        "additionalProperties",
+        "items",
+        "pattern",
+        "format",
+        "multipleOf",
+        "maximum",
+        "exclusiveMaximum",
+        "minimum",
+        "exclusiveMinimum",
+        "minItems",
+        "maxItems",
+    }
+)
 
 
 def _nullable(schema: JsonSchema) -> JsonSchema:
@@ -384,15 +461,21 @@ def _nullable(schema: JsonSchema) -> JsonSchema:
         if NULL in schema["anyOf"]:
             return schema
         return {**schema, "anyOf": [*schema["anyOf"], NULL]}
-    if isinstance(kind, str) and "enum" not in schema and "const" not in schema and "$ref" not in schema:
+    if (
+        isinstance(kind, str)
+        and "enum" not in schema
+        and "const" not in schema
+        and "$ref" not in schema
+    ):
         return {**schema, "type": [kind, "null"]}
-    outer = {k: schema[k] for k in ("description", "title") if k in schema}
+    outer: JsonSchema = {k: schema[k] for k in ("description", "title") if k in schema}
     inner = {k: v for k, v in schema.items() if k not in outer}
     return {"anyOf": [inner, NULL], **outer}
 
 
 def strictify(schema: JsonSchema, report: Report) -> JsonSchema:
     """OpenAI strict steps 4–5: every property required (optional → nullable), objects closed."""
+
     def node_fn(node: JsonSchema, pointer: str) -> JsonSchema:
         is_object = node.get("type") == "object" or "properties" in node
         if not is_object:
@@ -402,8 +485,14 @@ def strictify(schema: JsonSchema, report: Report) -> JsonSchema:
         required = out.get("required", [])
         for name, sub in properties.items():
             if name not in required:
-                sub = fold(sub, ["default"], f"{pointer}/properties/{_escape(name)}", report,
-                           "is not accepted in strict mode", warn=False)
+                sub = fold(
+                    sub,
+                    ["default"],
+                    f"{pointer}/properties/{_escape(name)}",
+                    report,
+                    "is not accepted in strict mode",
+                    warn=False,
+                )
                 properties[name] = _nullable(sub)
                 if pointer == "":
                     report.nullable_optionals.append(name)
@@ -414,17 +503,21 @@ def strictify(schema: JsonSchema, report: Report) -> JsonSchema:
             report.downgrade(pointer, "a free-form object (dict) cannot be strict")
         out["additionalProperties"] = False
         return out
+
     return transform(schema, node_fn)
 
 
 def restrict_formats(allowed: frozenset[str], why: str) -> Pass:
     """Fold ``format`` values a provider does not accept."""
+
     def run(schema: JsonSchema, report: Report) -> JsonSchema:
         def node_fn(node: JsonSchema, pointer: str) -> JsonSchema:
             if "format" in node and node["format"] not in allowed:
                 return fold(node, ["format"], pointer, report, why)
             return node
+
         return transform(schema, node_fn)
+
     run.__name__ = "restrict_formats"
     return run
 
@@ -450,23 +543,69 @@ def check_openai_limits(schema: JsonSchema, report: Report) -> JsonSchema:
         if isinstance(node.get("const"), str):
             chars += len(node["const"])
         stack.extend((child, nested) for child in subschemas(node))
-    for value, limit, what in ((props, 5000, "object properties"), (deepest, 10, "nesting levels"),
-                               (enum_values, 1000, "enum values"), (chars, 120_000, "characters of names and values")):
+    for value, limit, what in (
+        (props, 5000, "object properties"),
+        (deepest, 10, "nesting levels"),
+        (enum_values, 1000, "enum values"),
+        (chars, 120_000, "characters of names and values"),
+    ):
         if value > limit:
             report.downgrade("", f"{value} {what} exceed strict mode's limit of {limit}")
     return schema
 
 
 # --- Gemini -----------------------------------------------------------------------------------------
-GEMINI_KEYS: Final = frozenset({"type", "format", "title", "description", "nullable", "enum", "items",
-                                "minItems", "maxItems", "properties", "required", "minProperties",
-                                "maxProperties", "minimum", "maximum", "minLength", "maxLength",
-                                "pattern", "example", "anyOf", "propertyOrdering", "default"})
+GEMINI_KEYS: Final = frozenset(
+    {
+        "type",
+        "format",
+        "title",
+        "description",
+        "nullable",
+        "enum",
+        "items",
+        "minItems",
+        "maxItems",
+        "properties",
+        "required",
+        "minProperties",
+        "maxProperties",
+        "minimum",
+        "maximum",
+        "minLength",
+        "maxLength",
+        "pattern",
+        "example",
+        "anyOf",
+        "propertyOrdering",
+        "default",
+    }
+)
 VERTEX_KEYS: Final = GEMINI_KEYS | {"additionalProperties"}
-GEMINI_JSON_KEYS: Final = frozenset({"$id", "$defs", "$ref", "$anchor", "type", "format", "title",
-                                     "description", "enum", "items", "prefixItems", "minItems",
-                                     "maxItems", "minimum", "maximum", "anyOf", "properties",
-                                     "additionalProperties", "required", "propertyOrdering"})
+GEMINI_JSON_KEYS: Final = frozenset(
+    {
+        "$id",
+        "$defs",
+        "$ref",
+        "$anchor",
+        "type",
+        "format",
+        "title",
+        "description",
+        "enum",
+        "items",
+        "prefixItems",
+        "minItems",
+        "maxItems",
+        "minimum",
+        "maximum",
+        "anyOf",
+        "properties",
+        "additionalProperties",
+        "required",
+        "propertyOrdering",
+    }
+)
 
 
 def _split_null(node: JsonSchema) -> tuple[JsonSchema, bool]:
@@ -499,6 +638,7 @@ def _split_null(node: JsonSchema) -> tuple[JsonSchema, bool]:
 
 def gemini_nullable(flavour: str) -> Pass:
     """Nullability as ``nullable: true`` on the base schema; no ``NULL`` type on Vertex."""
+
     def run(schema: JsonSchema, report: Report) -> JsonSchema:
         def node_fn(node: JsonSchema, pointer: str) -> JsonSchema:
             base, nullable = _split_null(node)
@@ -508,7 +648,9 @@ def gemini_nullable(flavour: str) -> Pass:
                 base = {k: v for k, v in base.items() if k != "type"}
                 base["nullable"] = True
             return base
+
         return transform(schema, node_fn)
+
     run.__name__ = "gemini_nullable"
     return run
 
@@ -527,6 +669,7 @@ def _json_kind(value: Any) -> str:
 
 def gemini_values(schema: JsonSchema, report: Report) -> JsonSchema:
     """``const`` → one-value enum, non-string enums folded, exclusive bounds, ``examples``."""
+
     def node_fn(node: JsonSchema, pointer: str) -> JsonSchema:
         out = dict(node)
         if "const" in out:
@@ -546,26 +689,42 @@ def gemini_values(schema: JsonSchema, report: Report) -> JsonSchema:
                     same = [v for v in values if _json_kind(v) == kind]
                     branch: JsonSchema = {"type": kind, "enum": same}
                     if kind != "string":
-                        branch = fold(branch, ["enum"], pointer, report,
-                                      "with non-string values is not accepted by Gemini")
+                        branch = fold(
+                            branch,
+                            ["enum"],
+                            pointer,
+                            report,
+                            "with non-string values is not accepted by Gemini",
+                        )
                     branches.append(branch)
                 return {"anyOf": branches, **rest}
             if "type" not in out and kinds:
                 out["type"] = kinds[0]
-            out = fold(out, ["enum"], pointer, report, "with non-string values is not accepted by Gemini")
-        for key, bound, step in (("exclusiveMinimum", "minimum", 1), ("exclusiveMaximum", "maximum", -1)):
+            out = fold(
+                out, ["enum"], pointer, report, "with non-string values is not accepted by Gemini"
+            )
+        for key, bound, step in (
+            ("exclusiveMinimum", "minimum", 1),
+            ("exclusiveMaximum", "maximum", -1),
+        ):
             if key in out and out.get("type") == "integer" and isinstance(out[key], (int, float)):
                 value = out.pop(key)
                 rounded = math.floor(value) + 1 if step == 1 else math.ceil(value) - 1
-                out[bound] = rounded if bound not in out else (max if step == 1 else min)(out[bound], rounded)
+                out[bound] = (
+                    rounded
+                    if bound not in out
+                    else (max if step == 1 else min)(out[bound], rounded)
+                )
         if "examples" in out and isinstance(out["examples"], list) and out["examples"]:
             out["example"] = out.pop("examples")[0]
         return out
+
     return transform(schema, node_fn)
 
 
 def gemini_types(flavour: str) -> Pass:
     """Explicit, upper-case types everywhere; an untyped node is an error; ``propertyOrdering``."""
+
     def run(schema: JsonSchema, report: Report) -> JsonSchema:
         def node_fn(node: JsonSchema, pointer: str) -> JsonSchema:
             out = dict(node)
@@ -577,9 +736,12 @@ def gemini_types(flavour: str) -> Pass:
                 elif "enum" in out:
                     out["type"] = "string"
                 elif flavour != "vertex" or not out.get("nullable"):
-                    report.error(pointer, "a value of any type (Any, object, no annotation) cannot be "
-                                          "described for Gemini; give it a type, or set "
-                                          "gemini_schema_field = \"json\"")
+                    report.error(
+                        pointer,
+                        "a value of any type (Any, object, no annotation) cannot be "
+                        "described for Gemini; give it a type, or set "
+                        'gemini_schema_field = "json"',
+                    )
                     out["type"] = "string"
             if isinstance(out.get("type"), str):
                 out["type"] = out["type"].upper()
@@ -587,31 +749,40 @@ def gemini_types(flavour: str) -> Pass:
             if isinstance(props, dict) and len(props) > 1:
                 out["propertyOrdering"] = list(props)
             return {"type": out.pop("type"), **out} if "type" in out else out
+
         return transform(schema, node_fn)
+
     run.__name__ = "gemini_types"
     return run
 
 
 def hoist_single_any_of(schema: JsonSchema, report: Report) -> JsonSchema:
     """An ``anyOf`` with one branch left is merged into its parent (the parent's description wins)."""
+
     def node_fn(node: JsonSchema, pointer: str) -> JsonSchema:
         branches = node.get("anyOf")
         if isinstance(branches, list) and len(branches) == 1:
             rest = {k: v for k, v in node.items() if k != "anyOf"}
             return {**branches[0], **rest}
         return node
+
     return transform(schema, node_fn)
 
 
 def type_arrays_to_any_of(schema: JsonSchema, report: Report) -> JsonSchema:
     """``type: [A, B]`` → ``anyOf`` of single-type branches (for targets without type arrays)."""
+
     def node_fn(node: JsonSchema, pointer: str) -> JsonSchema:
         kind = node.get("type")
         if not isinstance(kind, list):
             return node
         rest = {k: v for k, v in node.items() if k != "type"}
-        outer = {k: rest.pop(k) for k in ("description", "title") if k in rest}
-        return {"anyOf": [{"type": t, **rest} if t != "null" else {"type": "null"} for t in kind], **outer}
+        outer: JsonSchema = {k: rest.pop(k) for k in ("description", "title") if k in rest}
+        return {
+            "anyOf": [{"type": t, **rest} if t != "null" else {"type": "null"} for t in kind],
+            **outer,
+        }
+
     return transform(schema, node_fn)
 
 

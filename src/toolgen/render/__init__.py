@@ -11,11 +11,18 @@ from typing import Any, Final
 import jinja2
 
 from toolgen import __version__
-from toolgen.header import HEADER_FIRST_LINE, without_version
+from toolgen.header import without_version
 from toolgen.render.literal import assignment, list_item
 
-__all__ = ["Constant", "RenderedConstant", "list_item", "render_constant", "render_list",
-           "render_module", "without_version"]
+__all__ = [
+    "Constant",
+    "RenderedConstant",
+    "list_item",
+    "render_constant",
+    "render_list",
+    "render_module",
+    "without_version",
+]
 
 TEMPLATE: Final = "tool_schemas.py.jinja"
 
@@ -45,7 +52,9 @@ def render_constant(constant: Constant, line_length: int = 88) -> RenderedConsta
     return RenderedConstant(constant.name, text, constant.comment)
 
 
-def render_list(name: str, annotation: str, items: list[str], comment: str = "") -> RenderedConstant:
+def render_list(
+    name: str, annotation: str, items: list[str], comment: str = ""
+) -> RenderedConstant:
     """A list constant from items already printed by :func:`~toolgen.render.literal.list_item`.
 
     A non-empty list is always one item per line: the trailing commas keep black from joining
@@ -82,7 +91,9 @@ def environment(line_length: int) -> jinja2.Environment:
     return env
 
 
-def render_module(constants: list[RenderedConstant], sources: list[str], line_length: int = 88) -> str:
+def render_module(
+    constants: list[RenderedConstant], sources: list[str], line_length: int = 88
+) -> str:
     """The whole generated module as text (black's layout, ``\\n`` line ends)."""
     template = environment(line_length).get_template(TEMPLATE)
     text = template.render(

@@ -21,8 +21,10 @@ def str_width(text: str) -> int:
     """Display width as black measures it (wide and full-width characters count twice)."""
     if text.isascii():
         return len(text)
-    return sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else
-               0 if unicodedata.combining(c) else 1 for c in text)
+    return sum(
+        2 if unicodedata.east_asian_width(c) in ("W", "F") else 0 if unicodedata.combining(c) else 1
+        for c in text
+    )
 
 
 _PLAIN = re.compile(r"[ -!#-&(-\[\]-~]*")  # printable ASCII without quotes and backslash
@@ -42,10 +44,18 @@ def string(value: str) -> str:
             out.append("\\" + char)
         elif " " <= char <= "~":
             out.append(char)
-        elif ord(char) < 32 or ord(char) == 127 or char in "\u2028\u2029\x85" or \
-                unicodedata.category(char) in ("Cs", "Co", "Cn", "Zl", "Zp", "Cc"):
+        elif (
+            ord(char) < 32
+            or ord(char) == 127
+            or char in "\u2028\u2029\x85"
+            or unicodedata.category(char) in ("Cs", "Co", "Cn", "Zl", "Zp", "Cc")
+        ):
             code = ord(char)
-            out.append(f"\\x{code:02x}" if code < 256 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
+            out.append(
+                f"\\x{code:02x}"
+                if code < 256
+                else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+            )
         else:
             out.append(char)
     return quote + "".join(out) + quote
@@ -73,7 +83,7 @@ def scalar(value: Any) -> str:
 class _Emitter:
     """Writes one assignment; each node's one-line form is computed once (bottom-up) and reused."""
 
-    __slots__ = ("line_length", "flat", "out")
+    __slots__ = ("flat", "line_length", "out")
 
     def __init__(self, line_length: int) -> None:
         self.line_length = line_length
@@ -102,8 +112,10 @@ class _Emitter:
 
     def emit(self, value: Any, indent: int, prefix: str, suffix: str) -> None:
         flat, width = self.one_line(value)
-        if not (isinstance(value, (dict, list)) and value) or \
-                indent + str_width(prefix) + width + len(suffix) <= self.line_length:
+        if (
+            not (isinstance(value, (dict, list)) and value)
+            or indent + str_width(prefix) + width + len(suffix) <= self.line_length
+        ):
             self.out.append(f"{' ' * indent}{prefix}{flat}{suffix}")
             return
         pad = " " * indent

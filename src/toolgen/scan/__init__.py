@@ -16,5 +16,6 @@ def scan_file(source: SourceFile, data: bytes | None = None) -> ModuleScan:
     """Phase one for one file: everything it defines and imports, as plain data."""
     from toolgen.scan.gather import gather_file
 
-    return gather_file(source.path, source.display, source.module, source.is_package,
-                       source.is_stub, data)
+    return gather_file(
+        source.path, source.display, source.module, source.is_package, source.is_stub, data
+    )

@@ -13,8 +13,9 @@ import io
 import tokenize
 import warnings
 from collections import Counter
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any, cast
 
 import libcst as cst
 
@@ -89,6 +90,7 @@ def _walk(body: Sequence[Any], is_cst: bool) -> Iterator[Any]:
                 yield from _walk(stmt.body, False)
                 yield from _walk(stmt.orelse, False)
             elif isinstance(stmt, (ast.Try, getattr(ast, "TryStar", ast.Try))):
+                stmt = cast(Any, stmt)
                 yield from _walk(stmt.body, False)
                 for handler in stmt.handlers:
                     yield from _walk(handler.body, False)
@@ -106,8 +108,11 @@ def _ast_positions(tree: ast.Module) -> dict[Key, tuple[int, int]]:
             seen["def", stmt.name] += 1
             index["def", stmt.name, n] = (stmt.lineno, stmt.col_offset + 1)
             body = stmt.body[0] if stmt.body else None
-            if isinstance(body, ast.Expr) and isinstance(body.value, ast.Constant) and \
-                    isinstance(body.value.value, str):
+            if (
+                isinstance(body, ast.Expr)
+                and isinstance(body.value, ast.Constant)
+                and isinstance(body.value.value, str)
+            ):
                 raw = body.value.value
                 blank = len(raw) - len(raw.lstrip("\n\r \t").lstrip())
                 leading = raw[:blank].count("\n")
@@ -124,9 +129,16 @@ def _ast_positions(tree: ast.Module) -> dict[Key, tuple[int, int]]:
             index["class", stmt.name, n] = (stmt.lineno, stmt.col_offset + 1)
             for item in stmt.body:
                 if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
-                    index["field", stmt.name, n, item.target.id] = (item.lineno, item.col_offset + 1)
+                    index["field", stmt.name, n, item.target.id] = (
+                        item.lineno,
+                        item.col_offset + 1,
+                    )
         elif isinstance(stmt, (ast.Assign, ast.AnnAssign)) or type(stmt).__name__ == "TypeAlias":
-            targets = stmt.targets if isinstance(stmt, ast.Assign) else [getattr(stmt, "target", None) or stmt.name]  # type: ignore[attr-defined]
+            targets = (
+                stmt.targets
+                if isinstance(stmt, ast.Assign)
+                else [getattr(stmt, "target", None) or getattr(stmt, "name", None)]
+            )
             for target in targets:
                 if isinstance(target, ast.Name):
                     n = seen["alias", target.id]
@@ -138,8 +150,16 @@ def _ast_positions(tree: ast.Module) -> dict[Key, tuple[int, int]]:
 class _Gatherer:
     """Reads one parsed module's top-level statements into plain data."""
 
-    def __init__(self, module: cst.Module, text: str, display: str, modname: str,
-                 is_package: bool, diags: Diagnostics, with_index: bool = True) -> None:
+    def __init__(
+        self,
+        module: cst.Module,
+        text: str,
+        display: str,
+        modname: str,
+        is_package: bool,
+        diags: Diagnostics,
+        with_index: bool = True,
+    ) -> None:
         self.module = module
         self.display = display
         self.modname = modname
@@ -225,12 +245,16 @@ class _Gatherer:
                 kind = "list" if isinstance(node, cst.List) else "tuple"
                 return Seq(kind, tuple(self.expr(e.value, depth + 1) for e in node.elements))
         if isinstance(node, cst.Dict):
-            pairs = []
-            for element in node.elements:
-                if not isinstance(element, cst.DictElement):
+            pairs: list[TExpr] = []
+            for item in node.elements:
+                if not isinstance(item, cst.DictElement):
                     return Opaque(self.code(node))
-                pairs.append(Seq("pair", (self.expr(element.key, depth + 1),
-                                          self.expr(element.value, depth + 1))))
+                pairs.append(
+                    Seq(
+                        "pair",
+                        (self.expr(item.key, depth + 1), self.expr(item.value, depth + 1)),
+                    )
+                )
             return Seq("dict", tuple(pairs))
         if isinstance(node, cst.Call):
             args, kwargs = [], []
@@ -309,8 +333,9 @@ class _Gatherer:
         if not self.is_package:
             package = package[:-1]
         if level - 1 > len(package):
-            self.diags.warning("relative import goes beyond the top-level package",
-                               self.span(("import",), node))
+            self.diags.warning(
+                "relative import goes beyond the top-level package", self.span(("import",), node)
+            )
             return None
         package = package[: len(package) - (level - 1)]
         return ".".join([*package, target] if target else package)
@@ -323,13 +348,15 @@ class _Gatherer:
 
         def add(param: cst.Param, kind: str) -> None:
             pname = param.name.value
-            params.append(Parameter(
-                pname,
-                kind,
-                self.expr(param.annotation.annotation) if param.annotation else None,
-                self.expr(param.default) if param.default is not None else None,
-                self.span(("param", name, n, pname), param),
-            ))
+            params.append(
+                Parameter(
+                    pname,
+                    kind,
+                    self.expr(param.annotation.annotation) if param.annotation else None,
+                    self.expr(param.default) if param.default is not None else None,
+                    self.span(("param", name, n, pname), param),
+                )
+            )
 
         for param in (*p.posonly_params, *p.params):
             add(param, "positional")
@@ -343,54 +370,67 @@ class _Gatherer:
         spans = tuple(self.span(("deco", name, n, i), d) for i, d in enumerate(node.decorators))
         docstring = _docstring(node)
         doc_line = self.index.get(("doc", name, n), (0, 0))[0] if self.index is not None else 0
-        self.functions.append(Function(
-            name=name,
-            decorators=decorators,
-            params=tuple(params),
-            returns=self.expr(node.returns.annotation) if node.returns else None,
-            docstring=docstring if isinstance(docstring, str) else None,
-            is_async=node.asynchronous is not None,
-            span=self.span(("def", name, n), node),
-            decorator_spans=spans,
-            docstring_line=doc_line,
-        ))
+        self.functions.append(
+            Function(
+                name=name,
+                decorators=decorators,
+                params=tuple(params),
+                returns=self.expr(node.returns.annotation) if node.returns else None,
+                docstring=docstring if isinstance(docstring, str) else None,
+                is_async=node.asynchronous is not None,
+                span=self.span(("def", name, n), node),
+                decorator_spans=spans,
+                docstring_line=doc_line,
+            )
+        )
 
     def klass(self, node: cst.ClassDef) -> None:
         name = node.name.value
         n = self.occurrence("class", name)
         bases = tuple(self.expr(a.value) for a in node.bases if a.keyword is None and not a.star)
-        keywords = tuple((a.keyword.value, self.expr(a.value)) for a in (*node.bases, *node.keywords)
-                         if a.keyword is not None)
+        keywords = tuple(
+            (a.keyword.value, self.expr(a.value))
+            for a in (*node.bases, *node.keywords)
+            if a.keyword is not None
+        )
         fields: list[FieldDef] = []
         members: list[tuple[str, TExpr]] = []
         body = node.body.body if isinstance(node.body, cst.IndentedBlock) else [node.body]
         for stmt in body:
-            smalls = stmt.body if isinstance(stmt, (cst.SimpleStatementLine, cst.SimpleStatementSuite)) else []
+            smalls = (
+                stmt.body
+                if isinstance(stmt, (cst.SimpleStatementLine, cst.SimpleStatementSuite))
+                else []
+            )
             for small in smalls:
                 if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
                     fname = small.target.value
-                    fields.append(FieldDef(
-                        fname,
-                        self.expr(small.annotation.annotation),
-                        self.expr(small.value) if small.value is not None else None,
-                        self.span(("field", name, n, fname), small),
-                    ))
+                    fields.append(
+                        FieldDef(
+                            fname,
+                            self.expr(small.annotation.annotation),
+                            self.expr(small.value) if small.value is not None else None,
+                            self.span(("field", name, n, fname), small),
+                        )
+                    )
                 elif isinstance(small, cst.Assign):
                     for target in small.targets:
                         if isinstance(target.target, cst.Name):
                             members.append((target.target.value, self.expr(small.value)))
         docstring = _docstring(node)
-        self.classes.append(ClassDef(
-            name=name,
-            module=self.modname,
-            bases=bases,
-            keywords=keywords,
-            decorators=tuple(self.expr(d.decorator) for d in node.decorators),
-            fields=tuple(fields),
-            members=tuple(members),
-            docstring=docstring if isinstance(docstring, str) else None,
-            span=self.span(("class", name, n), node),
-        ))
+        self.classes.append(
+            ClassDef(
+                name=name,
+                module=self.modname,
+                bases=bases,
+                keywords=keywords,
+                decorators=tuple(self.expr(d.decorator) for d in node.decorators),
+                fields=tuple(fields),
+                members=tuple(members),
+                docstring=docstring if isinstance(docstring, str) else None,
+                span=self.span(("class", name, n), node),
+            )
+        )
 
 
 def _evaluate(node: cst.SimpleString | cst.ConcatenatedString) -> object:
@@ -428,19 +468,23 @@ def parse_annotation(text: str) -> TExpr:
         node = cst.parse_expression(text.strip())
     except (cst.ParserSyntaxError, RecursionError):
         return Opaque(text)
-    return _Gatherer(cst.Module(body=[]), "", "<annotation>", "", False, Diagnostics(),
-                     with_index=False).expr(node)
+    return _Gatherer(
+        cst.Module(body=[]), "", "<annotation>", "", False, Diagnostics(), with_index=False
+    ).expr(node)
 
 
-def gather_text(text: str, display: str, modname: str, is_package: bool = False,
-                is_stub: bool = False) -> ModuleScan:
+def gather_text(
+    text: str, display: str, modname: str, is_package: bool = False, is_stub: bool = False
+) -> ModuleScan:
     """Scan source text. Syntax errors become diagnostics with the parser's line and column."""
     diags = Diagnostics()
     if "\x00" in text:  # CPython refuses these files; libcst alone would accept them
         offset = text.index("\x00")
         line = text.count("\n", 0, offset) + 1
         col = offset - (text.rfind("\n", 0, offset) + 1) + 1
-        diags.error("syntax error: source code cannot contain null bytes", SourceSpan(display, line, col))
+        diags.error(
+            "syntax error: source code cannot contain null bytes", SourceSpan(display, line, col)
+        )
         return _empty(display, modname, is_package, is_stub, diags.items)
     try:
         module = cst.parse_module(text)
@@ -450,17 +494,25 @@ def gather_text(text: str, display: str, modname: str, is_package: bool = False,
         try:
             _ast_parse(text)
         except SyntaxError as precise:
-            diags.error(f"syntax error: {precise.msg}",
-                        SourceSpan(display, precise.lineno or 1, precise.offset or 1))
+            diags.error(
+                f"syntax error: {precise.msg}",
+                SourceSpan(display, precise.lineno or 1, precise.offset or 1),
+            )
         except (ValueError, RecursionError, MemoryError):
-            diags.error(f"syntax error: {exc.message}",
-                        SourceSpan(display, exc.editor_line, exc.editor_column))
+            diags.error(
+                f"syntax error: {exc.message}",
+                SourceSpan(display, exc.editor_line, exc.editor_column),
+            )
         else:
-            diags.error(f"syntax error: {exc.message}",
-                        SourceSpan(display, exc.editor_line, exc.editor_column))
+            diags.error(
+                f"syntax error: {exc.message}",
+                SourceSpan(display, exc.editor_line, exc.editor_column),
+            )
         return _empty(display, modname, is_package, is_stub, diags.items)
     except RecursionError:
-        diags.error("syntax error: expression too deeply nested to parse", SourceSpan(display, 1, 1))
+        diags.error(
+            "syntax error: expression too deeply nested to parse", SourceSpan(display, 1, 1)
+        )
         return _empty(display, modname, is_package, is_stub, diags.items)
     gatherer = _Gatherer(module, text, display, modname, is_package, diags)
     gatherer.run()
@@ -477,8 +529,14 @@ def gather_text(text: str, display: str, modname: str, is_package: bool = False,
     )
 
 
-def gather_file(path: Path, display: str, modname: str, is_package: bool = False,
-                is_stub: bool = False, data: bytes | None = None) -> ModuleScan:
+def gather_file(
+    path: Path,
+    display: str,
+    modname: str,
+    is_package: bool = False,
+    is_stub: bool = False,
+    data: bytes | None = None,
+) -> ModuleScan:
     """Read, decode and scan one file; every failure is a diagnostic, never an exception."""
     diags = Diagnostics()
     if data is None:
@@ -495,6 +553,7 @@ def gather_file(path: Path, display: str, modname: str, is_package: bool = False
     return gather_text(text, display, modname, is_package, is_stub)
 
 
-def _empty(display: str, modname: str, is_package: bool, is_stub: bool,
-           diagnostics: list[Diagnostic]) -> ModuleScan:
+def _empty(
+    display: str, modname: str, is_package: bool, is_stub: bool, diagnostics: list[Diagnostic]
+) -> ModuleScan:
     return ModuleScan(display, modname, is_package, is_stub, (), (), (), (), tuple(diagnostics))

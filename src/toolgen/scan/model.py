@@ -61,7 +61,7 @@ class Opaque:
     code: str
 
 
-TExpr = Union[Name, Sub, Lit, Or, Seq, Call, Opaque]
+TExpr = Union[Name, Sub, Lit, Or, Seq, Call, Opaque]  # noqa: UP007 - evaluated at run time on 3.10
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,10 +26,22 @@ _CANONICAL_MODULES: Final = {
 }
 _BUILTINS: Final = frozenset(dir(builtins))
 # What ``from typing import *`` (and its look-alikes) binds: the public names, never builtins.
-_TYPING_NAMES: Final = frozenset(typing.__all__) | {"Required", "NotRequired", "ReadOnly", "TypeAlias",
-                                                    "Self", "Never", "LiteralString", "TypeGuard"}
-_STAR_EXPORTS: Final = {"typing": _TYPING_NAMES, "typing_extensions": _TYPING_NAMES,
-                        "collections.abc": _TYPING_NAMES, "toolgen": frozenset({"tool", "Param"})}
+_TYPING_NAMES: Final = frozenset(typing.__all__) | {
+    "Required",
+    "NotRequired",
+    "ReadOnly",
+    "TypeAlias",
+    "Self",
+    "Never",
+    "LiteralString",
+    "TypeGuard",
+}
+_STAR_EXPORTS: Final = {
+    "typing": _TYPING_NAMES,
+    "typing_extensions": _TYPING_NAMES,
+    "collections.abc": _TYPING_NAMES,
+    "toolgen": frozenset({"tool", "Param"}),
+}
 
 
 def canonical(qualname: str) -> str:
@@ -77,13 +89,13 @@ class ModuleRef:
     module: str
 
 
-Resolved = Union[External, LocalClass, LocalAlias, LocalFunction, Member, ModuleRef]
+Resolved = Union[External, LocalClass, LocalAlias, LocalFunction, Member, ModuleRef]  # noqa: UP007
 
 
 class _Symbols:
     """One module's bindings, last binding wins as at run time."""
 
-    __slots__ = ("scan", "names", "stars")
+    __slots__ = ("names", "scan", "stars")
 
     def __init__(self, scan: ModuleScan) -> None:
         self.scan = scan

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Final
+from typing import Any, Final, cast
 
 from toolgen.errors import Diagnostics, SourceSpan
 from toolgen.ir import JsonSchema
@@ -64,25 +65,63 @@ _SCALARS: Final[dict[str, JsonSchema]] = {
     "builtins.None": {"type": "null"},
     "types.NoneType": {"type": "null"},
 }
-_ARRAYS: Final = frozenset({"builtins.list", "typing.List", "typing.Sequence", "typing.Iterable",
-                            "typing.MutableSequence", "typing.Collection", "typing.Iterator",
-                            "collections.deque", "typing.Deque"})
-_SETS: Final = frozenset({"builtins.set", "builtins.frozenset", "typing.Set", "typing.FrozenSet",
-                          "typing.AbstractSet", "typing.MutableSet"})
-_MAPS: Final = frozenset({"builtins.dict", "typing.Dict", "typing.Mapping", "typing.MutableMapping",
-                          "collections.OrderedDict", "typing.OrderedDict",
-                          "collections.defaultdict", "typing.DefaultDict"})
+_ARRAYS: Final = frozenset(
+    {
+        "builtins.list",
+        "typing.List",
+        "typing.Sequence",
+        "typing.Iterable",
+        "typing.MutableSequence",
+        "typing.Collection",
+        "typing.Iterator",
+        "collections.deque",
+        "typing.Deque",
+    }
+)
+_SETS: Final = frozenset(
+    {
+        "builtins.set",
+        "builtins.frozenset",
+        "typing.Set",
+        "typing.FrozenSet",
+        "typing.AbstractSet",
+        "typing.MutableSet",
+    }
+)
+_MAPS: Final = frozenset(
+    {
+        "builtins.dict",
+        "typing.Dict",
+        "typing.Mapping",
+        "typing.MutableMapping",
+        "collections.OrderedDict",
+        "typing.OrderedDict",
+        "collections.defaultdict",
+        "typing.DefaultDict",
+    }
+)
 _TUPLES: Final = frozenset({"builtins.tuple", "typing.Tuple"})
-_UNWRAP: Final = frozenset({"typing.Required", "typing.NotRequired", "typing.ReadOnly",
-                            "typing.Final"})
+_UNWRAP: Final = frozenset(
+    {"typing.Required", "typing.NotRequired", "typing.ReadOnly", "typing.Final"}
+)
 _FIELD_FUNCS: Final = frozenset({"pydantic.Field", "dataclasses.field"})
-_CONSTRAINTS: Final = {"ge": "minimum", "gt": "exclusiveMinimum", "le": "maximum",
-                       "lt": "exclusiveMaximum", "multiple_of": "multipleOf", "pattern": "pattern"}
-_ANNOTATED_TYPES: Final = {"annotated_types.Ge": "ge", "annotated_types.Gt": "gt",
-                           "annotated_types.Le": "le", "annotated_types.Lt": "lt",
-                           "annotated_types.MultipleOf": "multiple_of",
-                           "annotated_types.MinLen": "min_length",
-                           "annotated_types.MaxLen": "max_length"}
+_CONSTRAINTS: Final = {
+    "ge": "minimum",
+    "gt": "exclusiveMinimum",
+    "le": "maximum",
+    "lt": "exclusiveMaximum",
+    "multiple_of": "multipleOf",
+    "pattern": "pattern",
+}
+_ANNOTATED_TYPES: Final = {
+    "annotated_types.Ge": "ge",
+    "annotated_types.Gt": "gt",
+    "annotated_types.Le": "le",
+    "annotated_types.Lt": "lt",
+    "annotated_types.MultipleOf": "multiple_of",
+    "annotated_types.MinLen": "min_length",
+    "annotated_types.MaxLen": "max_length",
+}
 _MISSING: Final = object()
 
 
@@ -152,15 +191,22 @@ class SchemaMapper:
         short: dict[str, list[str]] = {}
         for qual in needed:
             short.setdefault(qual.rsplit(".", 1)[-1], []).append(qual)
-        keys = {qual: (name if len(quals) == 1 else qual.replace(".", "__"))
-                for name, quals in short.items() for qual in quals}
-        pairs = sorted((keys[q], self.defs[q].schema) for q in needed if self.defs[q].schema is not None)
-        return {key: value for key, value in pairs}, keys
+        keys = {
+            qual: (name if len(quals) == 1 else qual.replace(".", "__"))
+            for name, quals in short.items()
+            for qual in quals
+        }
+        pairs = sorted(
+            (keys[q], self.defs[q].schema) for q in needed if self.defs[q].schema is not None
+        )
+        return {key: cast(JsonSchema, value) for key, value in pairs}, keys
 
     def literal(self, expr: TExpr, module: str) -> Any:
         """The JSON value of a literal default, or ``_MISSING`` when it is not a literal."""
         if isinstance(expr, Lit):
-            if expr.value is ... or (isinstance(expr.value, float) and not math.isfinite(expr.value)):
+            if expr.value is ... or (
+                isinstance(expr.value, float) and not math.isfinite(expr.value)
+            ):
                 return _MISSING
             return expr.value
         if isinstance(expr, Seq):
@@ -179,10 +225,20 @@ class SchemaMapper:
             found = self.resolver.resolve(module, expr.dotted)
             if isinstance(found, Member):
                 return self._member_value(found.cls, found.name)
-        if isinstance(expr, Call) and not expr.args and not expr.kwargs and isinstance(expr.func, Name):
+        if (
+            isinstance(expr, Call)
+            and not expr.args
+            and not expr.kwargs
+            and isinstance(expr.func, Name)
+        ):
             qual = self.resolver.qualname_of(module, expr.func.dotted)
-            empty = {"builtins.list": [], "builtins.dict": {}, "builtins.tuple": [],
-                     "builtins.set": [], "builtins.frozenset": []}
+            empty: dict[str, Any] = {
+                "builtins.list": [],
+                "builtins.dict": {},
+                "builtins.tuple": [],
+                "builtins.set": [],
+                "builtins.frozenset": [],
+            }
             if qual in empty:
                 return empty[qual]
         return _MISSING
@@ -252,8 +308,15 @@ class SchemaMapper:
             self._alias_stack.append(key)
             try:
                 value = found.alias.value
-                if isinstance(value, Call) and isinstance(value.func, Name) and len(value.args) == 2:
-                    if self.resolver.qualname_of(found.module, value.func.dotted) == "typing.NewType":
+                if (
+                    isinstance(value, Call)
+                    and isinstance(value.func, Name)
+                    and len(value.args) == 2
+                ):
+                    if (
+                        self.resolver.qualname_of(found.module, value.func.dotted)
+                        == "typing.NewType"
+                    ):
                         value = value.args[1]
                 inner = Context(found.module, ctx.span, ctx.what, ctx.quiet)
                 return self._schema(value, inner, Meta(), depth + 1)
@@ -282,16 +345,23 @@ class SchemaMapper:
         if base in _ARRAYS and len(args) == 1:
             return {"type": "array", "items": self._schema(args[0], ctx, Meta(), depth + 1)}
         if base in _SETS and len(args) == 1:
-            return {"type": "array", "items": self._schema(args[0], ctx, Meta(), depth + 1),
-                    "uniqueItems": True}
+            return {
+                "type": "array",
+                "items": self._schema(args[0], ctx, Meta(), depth + 1),
+                "uniqueItems": True,
+            }
         if base in _TUPLES:
             if len(args) == 2 and isinstance(args[1], Lit) and args[1].value is ...:
                 return {"type": "array", "items": self._schema(args[0], ctx, Meta(), depth + 1)}
             if len(args) == 1 and isinstance(args[0], Seq) and not args[0].items:
                 return {"type": "array", "minItems": 0, "maxItems": 0}
             items = [self._schema(a, ctx, Meta(), depth + 1) for a in args]
-            return {"type": "array", "prefixItems": items, "minItems": len(items),
-                    "maxItems": len(items)}
+            return {
+                "type": "array",
+                "prefixItems": items,
+                "minItems": len(items),
+                "maxItems": len(items),
+            }
         if base in _MAPS and len(args) == 2:
             key = self._schema(args[0], ctx, Meta(), depth + 1)
             value = self._schema(args[1], ctx, Meta(), depth + 1)
@@ -311,7 +381,11 @@ class SchemaMapper:
                 values.append(arg.value)
             elif isinstance(arg, Name):
                 found = self.resolver.resolve(ctx.module, arg.dotted)
-                value = self._member_value(found.cls, found.name) if isinstance(found, Member) else _MISSING
+                value = (
+                    self._member_value(found.cls, found.name)
+                    if isinstance(found, Member)
+                    else _MISSING
+                )
                 if value is _MISSING:
                     return self._unknown(ctx, f"Literal value '{arg.dotted}' is not a literal")
                 values.append(value)
@@ -332,7 +406,11 @@ class SchemaMapper:
         qual = self.resolver.qualname_of(ctx.module, item.func.dotted)
         if qual == "toolgen.Param":
             for key, value in item.kwargs:
-                if key in ("desc", "description") and isinstance(value, Lit) and isinstance(value.value, str):
+                if (
+                    key in ("desc", "description")
+                    and isinstance(value, Lit)
+                    and isinstance(value.value, str)
+                ):
                     meta.description = value.value
             if item.args and isinstance(item.args[0], Lit) and isinstance(item.args[0].value, str):
                 meta.description = item.args[0].value
@@ -366,8 +444,15 @@ class SchemaMapper:
                 value = self.literal(expr, module)
                 if isinstance(value, str):
                     meta.alias = value
-            elif key in (*_CONSTRAINTS, "min_length", "max_length", "title", "examples",
-                         "deprecated", "json_schema_extra"):
+            elif key in (
+                *_CONSTRAINTS,
+                "min_length",
+                "max_length",
+                "title",
+                "examples",
+                "deprecated",
+                "json_schema_extra",
+            ):
                 value = self.literal(expr, module)
                 if value is not _MISSING:
                     meta.keywords[key] = value
@@ -378,12 +463,20 @@ class SchemaMapper:
             return None
         for deco in cls.decorators:
             target = deco.func if isinstance(deco, Call) else deco
-            if isinstance(target, Name) and self.resolver.qualname_of(cls.module, target.dotted) in (
-                    "dataclasses.dataclass", "pydantic.dataclasses.dataclass"):
+            if isinstance(target, Name) and self.resolver.qualname_of(
+                cls.module, target.dotted
+            ) in ("dataclasses.dataclass", "pydantic.dataclasses.dataclass"):
                 return "dataclass"
-        kinds = {"enum.Enum": "enum", "enum.IntEnum": "enum", "enum.StrEnum": "enum",
-                 "enum.Flag": "enum", "enum.IntFlag": "enum", "typing.TypedDict": "typeddict",
-                 "typing.NamedTuple": "namedtuple", "pydantic.BaseModel": "model"}
+        kinds = {
+            "enum.Enum": "enum",
+            "enum.IntEnum": "enum",
+            "enum.StrEnum": "enum",
+            "enum.Flag": "enum",
+            "enum.IntFlag": "enum",
+            "typing.TypedDict": "typeddict",
+            "typing.NamedTuple": "namedtuple",
+            "pydantic.BaseModel": "model",
+        }
         for base in cls.bases:
             if isinstance(base, Sub):
                 base = base.base
@@ -403,8 +496,11 @@ class SchemaMapper:
         if qual not in self.defs:
             kind = self._class_kind(cls)
             if kind is None:
-                return self._unknown(ctx, f"class '{cls.name}' is not an Enum, TypedDict, "
-                                          "NamedTuple, dataclass or pydantic model")
+                return self._unknown(
+                    ctx,
+                    f"class '{cls.name}' is not an Enum, TypedDict, "
+                    "NamedTuple, dataclass or pydantic model",
+                )
             entry = _Def(cls.name, None, set())
             self.defs[qual] = entry
             self._building.append(entry.deps)
@@ -422,8 +518,9 @@ class SchemaMapper:
     def _class_schema(self, cls: ClassDef, kind: str, ctx: Context) -> JsonSchema:
         inner = Context(cls.module, cls.span, f"class '{cls.name}'", ctx.quiet)
         if kind == "enum":
-            values = [self._member_value(cls, name) for name, _ in cls.members
-                      if not name.startswith("_")]
+            values = [
+                self._member_value(cls, name) for name, _ in cls.members if not name.startswith("_")
+            ]
             if any(v is _MISSING for v in values):
                 return self._unknown(inner, "enum member value is not a literal")
             schema = _enum_schema(values, single_const=False)
@@ -431,7 +528,7 @@ class SchemaMapper:
             items = []
             required = 0
             for f in cls.fields:
-                item, meta = self.schema(f.annotation, self._field_ctx(cls, f, ctx))
+                item, _ = self.schema(f.annotation, self._field_ctx(cls, f, ctx))
                 if f.default is not None:
                     default = self.literal(f.default, cls.module)
                     if default is not _MISSING:
@@ -439,8 +536,12 @@ class SchemaMapper:
                 else:
                     required += 1
                 items.append(item)
-            schema = {"type": "array", "prefixItems": items, "minItems": required,
-                      "maxItems": len(items)}
+            schema = {
+                "type": "array",
+                "prefixItems": items,
+                "minItems": required,
+                "maxItems": len(items),
+            }
         else:
             schema = self._object_schema(cls, kind, ctx, frozenset())
         if cls.docstring and kind in ("enum", "typeddict", "model", "dataclass"):
@@ -458,7 +559,9 @@ class SchemaMapper:
             out.append((cls, f))
         return out
 
-    def _object_schema(self, cls: ClassDef, kind: str, ctx: Context, seen: frozenset[str]) -> JsonSchema:
+    def _object_schema(
+        self, cls: ClassDef, kind: str, ctx: Context, seen: frozenset[str]
+    ) -> JsonSchema:
         properties: dict[str, JsonSchema] = {}
         required: dict[str, bool] = {}
         for owner, f in self._mro_fields(cls, seen):
@@ -469,8 +572,12 @@ class SchemaMapper:
                 continue
             schema, meta = self.schema(f.annotation, fctx)
             if f.default is not None:
-                if isinstance(f.default, Call) and isinstance(f.default.func, Name) and \
-                        self.resolver.qualname_of(owner.module, f.default.func.dotted) in _FIELD_FUNCS:
+                if (
+                    isinstance(f.default, Call)
+                    and isinstance(f.default.func, Name)
+                    and self.resolver.qualname_of(owner.module, f.default.func.dotted)
+                    in _FIELD_FUNCS
+                ):
                     self.field_call(f.default, owner.module, meta)
                     schema = _apply_keywords(schema, meta.keywords)
                 else:
@@ -516,11 +623,17 @@ class SchemaMapper:
 
     def _member_value(self, cls: ClassDef, name: str) -> Any:
         auto_next = 1
-        is_str_enum = any(isinstance(b, Name) and b.dotted.split(".")[-1] == "StrEnum" for b in cls.bases)
+        is_str_enum = any(
+            isinstance(b, Name) and b.dotted.split(".")[-1] == "StrEnum" for b in cls.bases
+        )
         for member, expr in cls.members:
             if member.startswith("_"):
                 continue
-            if isinstance(expr, Call) and isinstance(expr.func, Name) and expr.func.dotted.split(".")[-1] == "auto":
+            if (
+                isinstance(expr, Call)
+                and isinstance(expr.func, Name)
+                and expr.func.dotted.split(".")[-1] == "auto"
+            ):
                 value: Any = member.lower() if is_str_enum else auto_next
             else:
                 value = self.literal(expr, cls.module)
@@ -540,7 +653,9 @@ def _parse_annotation(text: str) -> TExpr:
 def _forbids_extra(cls: ClassDef) -> bool:
     for name, expr in cls.members:
         if name == "model_config" and isinstance(expr, Call):
-            return any(k == "extra" and isinstance(v, Lit) and v.value == "forbid" for k, v in expr.kwargs)
+            return any(
+                k == "extra" and isinstance(v, Lit) and v.value == "forbid" for k, v in expr.kwargs
+            )
     return any(k == "extra" and isinstance(v, Lit) and v.value == "forbid" for k, v in cls.keywords)
 
 
@@ -602,8 +717,15 @@ def _apply_keywords(schema: JsonSchema, keywords: dict[str, Any]) -> JsonSchema:
     """Constraints from ``Field``/``annotated_types`` on the schema (inside ``anyOf`` branches)."""
     if not keywords:
         return schema
-    if "anyOf" in schema and not keywords.keys() <= {"title", "examples", "deprecated", "json_schema_extra"}:
-        branches = [b if b.get("type") == "null" else _apply_keywords(b, keywords) for b in schema["anyOf"]]
+    if "anyOf" in schema and not keywords.keys() <= {
+        "title",
+        "examples",
+        "deprecated",
+        "json_schema_extra",
+    }:
+        branches = [
+            b if b.get("type") == "null" else _apply_keywords(b, keywords) for b in schema["anyOf"]
+        ]
         rest = {k: v for k, v in keywords.items() if k in ("title", "examples", "deprecated")}
         return {**schema, "anyOf": branches, **rest}
     out = dict(schema)
@@ -629,7 +751,7 @@ def _refs_in(schema: Any) -> set[str]:
         if isinstance(node, dict):
             ref = node.get("$ref")
             if isinstance(ref, str) and ref.startswith("#/$defs/"):
-                found.add(ref[len("#/$defs/"):])
+                found.add(ref[len("#/$defs/") :])
             stack.extend(node.values())
         elif isinstance(node, list):
             stack.extend(node)
@@ -642,7 +764,7 @@ def rewrite_refs(schema: Any, key_of: Callable[[str], str]) -> Any:
         out = {}
         for k, v in schema.items():
             if k == "$ref" and isinstance(v, str) and v.startswith("#/$defs/"):
-                out[k] = "#/$defs/" + key_of(v[len("#/$defs/"):])
+                out[k] = "#/$defs/" + key_of(v[len("#/$defs/") :])
             else:
                 out[k] = rewrite_refs(v, key_of)
         return out

@@ -18,7 +18,9 @@ if TYPE_CHECKING:
 
 
 @register
-def create_user(name: str, age: int = 30, email: Optional[str] = None, colour: Colour = Colour.GREEN) -> User:
+def create_user(
+    name: str, age: int = 30, email: Optional[str] = None, colour: Colour = Colour.GREEN
+) -> User:
     """Create a user."""
 
 
@@ -28,15 +30,25 @@ def paint(boxes: list[Box], colour: s.Colour, coats: Annotated[int, Field(ge=1, 
 
 
 @toolgen.tool
-async def reorganise(team: Team, keep: t.List[str], reason: t.Optional[str] = None, *, dry_run: bool = False) -> None:
+async def reorganise(
+    team: Team, keep: t.List[str], reason: t.Optional[str] = None, *, dry_run: bool = False
+) -> None:
     """Reorganise a team."""
 
 
 @register(name="rate_movie")
-def rate(movie: s.Movie, stars: Annotated[float, Field(ge=0, le=5)], review: str | None = None) -> s.Movie:
+def rate(
+    movie: s.Movie, stars: Annotated[float, Field(ge=0, le=5)], review: str | None = None
+) -> s.Movie:
     """Rate a film."""
 
 
 @register
-def search(query: str, limit: int = 10, offset: int = 0, order: s.Mode = "fast", filters: s.Scores | None = None) -> list[str]:
+def search(
+    query: str,
+    limit: int = 10,
+    offset: int = 0,
+    order: s.Mode = "fast",
+    filters: s.Scores | None = None,
+) -> list[str]:
     """Search."""

@@ -10,8 +10,23 @@ from pydantic import Field
 from toolgen import tool
 
 from .shapes import (
-    Box, Colour, Crate, Ids, Level, Linked, Mode, Movie, Pair, Partial, Point, Scores, Sequel, Shape,
-    Team, Tree, User,
+    Box,
+    Colour,
+    Crate,
+    Ids,
+    Level,
+    Linked,
+    Mode,
+    Movie,
+    Pair,
+    Partial,
+    Point,
+    Scores,
+    Sequel,
+    Shape,
+    Team,
+    Tree,
+    User,
 )
 
 
@@ -356,7 +371,9 @@ def single_067(value: Annotated[int, Field(multiple_of=5)]) -> None:
 
 
 @tool
-def single_068(value: Annotated[str, Field(min_length=2, max_length=5, pattern="^[a-z]+$")]) -> None:
+def single_068(
+    value: Annotated[str, Field(min_length=2, max_length=5, pattern="^[a-z]+$")],
+) -> None:
     """Takes Annotated[str, Field(min_length=2, max_length=5, pattern=^[a-z]+$)]."""
 
 
