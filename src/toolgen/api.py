@@ -46,6 +46,8 @@ class Plan:
 
     files: tuple[PlannedFile, ...]
     diagnostics: tuple[Diagnostic, ...]
+    cache: Any = None
+    """The cache the plan used, so a build can stamp what it wrote."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +112,7 @@ def plan(
         raise SourceError(diags.sorted())
     for key, entry in pending:
         cache.store(key, entry)
-    return Plan(tuple(files), tuple(diags.sorted()))
+    return Plan(tuple(files), tuple(diags.sorted()), cache)
 
 
 def _plan_target(
@@ -144,7 +146,11 @@ def _plan_target(
         ).encode()
     ).hexdigest()
     known = cache.load(whole_key)
-    if known is not None and known.get("kind") == "output" and _disk_digest(out) == known["digest"]:
+    if (
+        known is not None
+        and known.get("kind") == "output"
+        and _disk_matches(out, known["digest"], cache)
+    ):
         fast = Diagnostics()
         fast.extend(_diagnostics_from(known["diagnostics"]))
         return (
@@ -204,6 +210,27 @@ def _plan_target(
         target_diags,
         [*((keys[m], built[m]) for m in missing), (whole_key, output_entry)],
     )
+
+
+def _disk_matches(path: Path, digest: str, cache: Any) -> bool:
+    """Whether the file holds exactly the text with ``digest``: by its stamp (stat unchanged since
+    toolgen last saw that content), else by reading and hashing it."""
+    stamp = cache.load_stamp(path)
+    if stamp is not None and stamp["digest"] == digest:
+        try:
+            stat = path.stat()
+        except OSError:
+            return False
+        if (stat.st_size, stat.st_mtime_ns, stat.st_ino) == (
+            stamp["size"],
+            stamp["mtime_ns"],
+            stamp["inode"],
+        ):
+            return True
+    if _disk_digest(path) == digest:
+        cache.store_stamp(path, digest)
+        return True
+    return False
 
 
 def _disk_digest(path: Path) -> str | None:
@@ -365,6 +392,8 @@ def build(the_plan: Plan, force: bool = False) -> list[FileResult]:
             continue
         write_atomic(f.path, f.text)
         results.append(FileResult(f.display, "written", f.tool_count))
+        if the_plan.cache is not None:
+            the_plan.cache.store_stamp(f.path, hashlib.sha256(f.text.encode("utf-8")).hexdigest())
     return results
 
 

@@ -46,7 +46,14 @@ class ModuleCache:
             or entry.get("key") != key
         ):
             return None
-        if not (valid_output(entry) if entry.get("kind") == "output" else valid(entry)):
+        kind = entry.get("kind")
+        if kind == "stamp":
+            ok = all(
+                isinstance(entry.get(k), int) for k in ("size", "mtime_ns", "inode")
+            ) and isinstance(entry.get("digest"), str)
+        else:
+            ok = valid_output(entry) if kind == "output" else valid(entry)
+        if not ok:
             return None
         return entry
 
@@ -73,6 +80,34 @@ class ModuleCache:
                 raise
         except OSError:
             return
+
+    def _stamp_key(self, output: Path) -> str:
+        import hashlib
+
+        return hashlib.sha256(f"stamp\0{output}".encode()).hexdigest()
+
+    def load_stamp(self, output: Path) -> dict[str, Any] | None:
+        """What ``output`` looked like (size, mtime, inode) when it last had a known digest."""
+        entry = self.load(self._stamp_key(output))
+        if entry is None or entry.get("kind") != "stamp":
+            return None
+        return entry
+
+    def store_stamp(self, output: Path, digest: str) -> None:
+        try:
+            stat = output.stat()
+        except OSError:
+            return
+        self.store(
+            self._stamp_key(output),
+            {
+                "kind": "stamp",
+                "digest": digest,
+                "size": stat.st_size,
+                "mtime_ns": stat.st_mtime_ns,
+                "inode": stat.st_ino,
+            },
+        )
 
     def _prepare(self) -> None:
         """Mark the folder as a cache (CACHEDIR.TAG) that git ignores on its own."""

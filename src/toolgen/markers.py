@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, TypeVar, overload
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -45,15 +44,29 @@ def tool(
     return mark
 
 
-@dataclass(frozen=True, slots=True)
 class Param:
     """Metadata for a parameter inside ``Annotated[T, Param(desc=...)]``.
 
-    ``desc`` and ``description`` are aliases (the Rust ``#[param(desc = ...)]``).
+    ``desc`` and ``description`` are aliases (the Rust ``#[param(desc = ...)]``). A plain
+    class, not a dataclass, so that ``import toolgen`` costs users almost nothing.
     """
 
-    desc: str | None = None
-    description: str | None = None
+    __slots__ = ("desc", "description")
+
+    def __init__(self, desc: str | None = None, description: str | None = None) -> None:
+        self.desc = desc
+        self.description = description
+
+    def __repr__(self) -> str:
+        return f"Param(desc={self.desc!r}, description={self.description!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Param):
+            return NotImplemented
+        return (self.desc, self.description) == (other.desc, other.description)
+
+    def __hash__(self) -> int:
+        return hash((self.desc, self.description))
 
     @property
     def text(self) -> str | None:
