@@ -288,44 +288,57 @@ def _build_modules(
     hashes: dict[str, str],
     target: Target,
 ) -> dict[str, dict[str, Any]]:
-    """Scan what the missing modules need (their files and what their imports reach), build them."""
-    from toolgen.scan.resolve import Resolver
+    """Build each missing module from the modules its imports reach (scanned once per process).
 
-    scans: dict[str, ModuleScan] = {}
-    wanted = [s for m in missing for s in by_module[m]]
-    big = sum(len(data[s.display] or b"") for s in wanted) >= parallel.MIN_BYTES
-    while wanted:
-        found = parallel.run_map(_scan_one, [(s, data[s.display]) for s in wanted], big)
-        scans.update((scan.path, scan) for scan in found)
-        reached = {m for scan in found for m in _imported_modules(scan, by_module)}
-        wanted = [s for m in sorted(reached) for s in by_module[m] if s.display not in scans]
-        big = False
-    graph: dict[str, set[str]] = {m: set() for m in by_module}
-    for scan in scans.values():
-        graph[scan.module] |= _imported_modules(scan, by_module)
-    all_scans = sorted(scans.values(), key=lambda s: s.path)
-    resolver = Resolver(all_scans)
-
-    def deps_of(module: str) -> dict[str, str]:
-        seen: set[str] = set()
-        stack = [module]
-        while stack:
-            current = stack.pop()
-            if current not in seen:
-                seen.add(current)
-                stack.extend(graph.get(current, ()))
-        return {s.display: hashes[s.display] for m in sorted(seen) for s in by_module[m]}
-
-    jobs = [(m, deps_of(m)) for m in missing]
+    A module's result depends on that closure alone (names resolve only through it), which is
+    what its cache entry records; so scanning and building happen together, per module, in
+    forked workers when there is enough work.
+    """
+    _SCANS.clear()
     many = (
         len(missing) > 1
         and sum(len(data[s.display] or b"") for m in missing for s in by_module[m])
         >= parallel.MIN_BYTES
     )
-    built = parallel.run_map(
-        _build_one, jobs, many, scans=all_scans, resolver=resolver, target=target
-    )
+    try:
+        built = parallel.run_map(
+            _build_one, missing, many, by_module=by_module, data=data, hashes=hashes, target=target
+        )
+    finally:
+        _SCANS.clear()
     return dict(zip(missing, built))
+
+
+_SCANS: dict[str, ModuleScan] = {}
+"""Scans made in this process during one build, by display path: each file is parsed once."""
+
+
+def _build_one(module: str) -> dict[str, Any]:
+    """One module's result: scan its import closure (memoised), resolve within it, build."""
+    from toolgen.assemble import build_module
+    from toolgen.scan import scan_file
+    from toolgen.scan.resolve import Resolver
+
+    by_module = parallel.shared("by_module")
+    data = parallel.shared("data")
+    hashes = parallel.shared("hashes")
+    seen: set[str] = set()
+    stack = [module]
+    scans: list[ModuleScan] = []
+    while stack:
+        current = stack.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        for source in by_module[current]:
+            scan = _SCANS.get(source.display)
+            if scan is None:
+                scan = _SCANS[source.display] = scan_file(source, data[source.display])
+            scans.append(scan)
+            stack.extend(_imported_modules(scan, by_module))
+    scans.sort(key=lambda s: s.path)
+    deps = {s.display: hashes[s.display] for m in sorted(seen) for s in by_module[m]}
+    return build_module(module, scans, Resolver(scans), parallel.shared("target"), deps)
 
 
 def _imported_modules(scan: ModuleScan, by_module: dict[str, list[SourceFile]]) -> set[str]:
@@ -338,28 +351,6 @@ def _imported_modules(scan: ModuleScan, by_module: dict[str, list[SourceFile]]) 
             if name in by_module:
                 found.add(name)
     return found
-
-
-def _scan_one(job: tuple[SourceFile, bytes | None]) -> ModuleScan:
-    """Phase one for one file (runs in a worker when there is enough to scan)."""
-    from toolgen.scan import scan_file
-
-    source, data = job
-    return scan_file(source, data)
-
-
-def _build_one(job: tuple[str, dict[str, str]]) -> dict[str, Any]:
-    """One module's result (runs in a worker when many modules are built)."""
-    from toolgen.assemble import build_module
-
-    module, deps = job
-    return build_module(
-        module,
-        parallel.shared("scans"),
-        parallel.shared("resolver"),
-        parallel.shared("target"),
-        deps,
-    )
 
 
 def _escalate(diags: Diagnostics) -> Diagnostics:

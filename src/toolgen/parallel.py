@@ -54,7 +54,9 @@ def run_map(func: Callable[[T], R], items: Iterable[T], parallel: bool, **share:
 
         context = multiprocessing.get_context("fork")
         with ProcessPoolExecutor(max_workers=count, mp_context=context) as pool:
-            chunk = max(1, len(todo) // (count * 4))
+            chunk = max(
+                1, len(todo) // (count * 16)
+            )  # small chunks: the last ones even out the load
             return list(pool.map(func, todo, chunksize=chunk))
     finally:
         _SHARED.clear()

@@ -176,6 +176,13 @@ def fold_except(allowed: frozenset[str], why: str) -> Pass:
 # --- P1 root ------------------------------------------------------------------------------
 def ensure_object_root(schema: JsonSchema, report: Report) -> JsonSchema:
     """P1: the root is ``type: object`` with ``properties``; root combinators are errors."""
+    if (
+        schema.get("type") == "object"
+        and isinstance(schema.get("properties"), dict)
+        and not any(k in schema for k in ("allOf", "anyOf", "oneOf", "not", "if"))
+        and next(iter(schema)) == "type"
+    ):
+        return schema  # already an object root: shared, not copied
     out = dict(schema)
     if "allOf" in out:
         out = merge_all_of(out, report)
@@ -256,6 +263,9 @@ def ref_cycles(schema: JsonSchema) -> set[str]:
     return cyclic
 
 
+_INLINED: dict[str, Any] = {}
+
+
 def inline_refs(depth: int = 3, keep_cycles: bool = False) -> Pass:
     """P3: replace local ``$ref`` s by their targets (siblings win), then drop ``$defs``.
 
@@ -264,6 +274,26 @@ def inline_refs(depth: int = 3, keep_cycles: bool = False) -> Pass:
     """
 
     def run(schema: JsonSchema, report: Report) -> JsonSchema:
+        # Gemini and Bedrock inline the same tool's (shared, unchanged) schema: the last result
+        # is kept by identity, with the warnings it reported, so the second run is free.
+        last = _INLINED.get("key")
+        if last is not None and last[0] is schema and last[1:] == (depth, keep_cycles):
+            report.warnings.extend(_INLINED["warnings"])
+            report.errors.extend(_INLINED["errors"])
+            return cast(JsonSchema, _INLINED["result"])
+        own = Report()
+        result = _inline(schema, own)
+        _INLINED.update(
+            key=(schema, depth, keep_cycles),
+            result=result,
+            warnings=own.warnings,
+            errors=own.errors,
+        )
+        report.warnings.extend(own.warnings)
+        report.errors.extend(own.errors)
+        return result
+
+    def _inline(schema: JsonSchema, report: Report) -> JsonSchema:
         cyclic = ref_cycles(schema) if keep_cycles else set()
         kept: dict[str, JsonSchema] = {}
         cut_reported: set[str] = set()
