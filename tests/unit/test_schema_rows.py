@@ -377,3 +377,19 @@ def test_gemini_rejects_untyped_values_with_a_hint(build_errors, build_pkg) -> N
     )
     built = build_pkg(source, gemini_schema_field="json")
     assert built.module["TOOLS_GEMINI"][0]["parametersJsonSchema"]["properties"]["x"] == {}
+
+
+def test_description_limits_are_reported(build_pkg) -> None:
+    long_doc = "Word " * 250
+    built = build_pkg(
+        {
+            "pkg/mod.py": f"from toolgen import tool\n@tool\ndef wordy() -> None:\n    '''{long_doc}'''\n"
+            "@tool\ndef silent(x: int) -> None: ...\n"
+        }
+    )
+    assert any(
+        "openai: tool 'wordy': the description is 1249 characters" in d for d in built.diagnostics
+    )
+    assert any("gemini: tool 'silent': no description" in d for d in built.diagnostics)
+    gemini = {d["name"]: d for d in built.module["TOOLS_GEMINI"]}
+    assert gemini["silent"]["description"] == "silent"

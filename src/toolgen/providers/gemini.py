@@ -62,6 +62,12 @@ class Gemini:
         return VERTEX_NAMES if self.options.gemini_flavour == "vertex" else GEMINI_NAMES
 
     def normalize_schema(self, tool: ToolDef, report: t.Report) -> Normalized:
+        if not tool.description:
+            report.warn(
+                "",
+                "no description (no docstring summary); Gemini requires one, so the "
+                "tool's name is used",
+            )
         flavour = self.options.gemini_flavour
         shared = [t.ensure_object_root, t.strip_meta]
         if self.options.gemini_schema_field == "json":

@@ -80,14 +80,13 @@ def _normalize(tool: ToolDef, options: AdapterOptions, report: t.Report) -> Norm
     return Normalized(t.run_passes(tool.parameters, non_strict, report), strict=False)
 
 
-def _description(tool: ToolDef, report: t.Report) -> str:
+def _check_description(tool: ToolDef, report: t.Report) -> None:
     if len(tool.description) > DESCRIPTION_LIMIT:
         report.warn(
             "",
-            f"the description is {len(tool.description)} characters; OpenAI has "
-            f"rejected descriptions over {DESCRIPTION_LIMIT}",
+            f"the description is {len(tool.description)} characters; OpenAI has rejected "
+            f"descriptions over {DESCRIPTION_LIMIT}",
         )
-    return tool.description
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +99,7 @@ class OpenAIChat:
     name_rule: NameRule = OPENAI_NAMES
 
     def normalize_schema(self, tool: ToolDef, report: t.Report) -> Normalized:
+        _check_description(tool, report)
         return normalize(tool, self.options, report)
 
     def wrap(self, tool: ToolDef, normalized: Normalized, name: str) -> dict[str, Any]:
@@ -121,6 +121,7 @@ class OpenAIResponses:
     name_rule: NameRule = OPENAI_NAMES
 
     def normalize_schema(self, tool: ToolDef, report: t.Report) -> Normalized:
+        _check_description(tool, report)
         return normalize(tool, self.options, report)
 
     def wrap(self, tool: ToolDef, normalized: Normalized, name: str) -> dict[str, Any]:
