@@ -367,24 +367,33 @@ def _escalate(diags: Diagnostics) -> Diagnostics:
 
 def build(the_plan: Plan, force: bool = False) -> list[FileResult]:
     """Write every planned file that changed; nothing at all when any output is unsafe."""
-    from toolgen.emit.write import preflight, read_existing, write_atomic
+    from toolgen.emit.write import preflight, read_existing_bytes, write_atomic
 
     existing = {
-        f.path: read_existing(f.path) if f.text is not None else None for f in the_plan.files
+        f.path: read_existing_bytes(f.path) if f.text is not None else None for f in the_plan.files
     }
     for f in the_plan.files:
         if f.text is not None:
-            preflight(f.path, f.display, existing[f.path], force)
+            head = existing[f.path]
+            preflight(
+                f.path,
+                f.display,
+                None if head is None else head[:200].decode("utf-8", "replace"),
+                force,
+            )
     results = []
     for f in the_plan.files:
-        old = existing[f.path]
-        if f.text is None or (old is not None and old == f.text):
+        if f.text is None:
             results.append(FileResult(f.display, "unchanged", f.tool_count))
             continue
-        write_atomic(f.path, f.text)
-        results.append(FileResult(f.display, "written", f.tool_count))
+        data = f.text.encode("utf-8")
+        if existing[f.path] == data:
+            results.append(FileResult(f.display, "unchanged", f.tool_count))
+        else:
+            write_atomic(f.path, data)
+            results.append(FileResult(f.display, "written", f.tool_count))
         if the_plan.cache is not None:
-            the_plan.cache.store_stamp(f.path, hashlib.sha256(f.text.encode("utf-8")).hexdigest())
+            the_plan.cache.store_stamp(f.path, hashlib.sha256(data).hexdigest())
     return results
 
 

@@ -100,9 +100,7 @@ def assemble(
         for severity, message, path, line, col, code in result["diagnostics"]:
             span = SourceSpan(path, line, col) if path is not None else None
             diags.items.append(Diagnostic(Severity(severity), message, span, code))
-    tools = sorted(
-        (t for r in results for t in r["tools"]), key=lambda t: (t["name"], SourceSpan(*t["span"]))
-    )
+    tools = sorted((t for r in results for t in r["tools"]), key=lambda t: (t["name"], *t["span"]))
     spans = [SourceSpan(*t["span"]) for t in tools]
     check_duplicates([(t["name"], span) for t, span in zip(tools, spans)], diags)
     rendered = [

@@ -131,7 +131,8 @@ def build_tools(
 def check_duplicates(tools: list[tuple[str, SourceSpan]], diags: Diagnostics) -> None:
     """Two tools with one name: an error at the second, naming the first."""
     first: dict[str, SourceSpan] = {}
-    for name, span in sorted(tools):
+    # Plain tuples sort like SourceSpan (path, line, col), and much faster than dataclasses.
+    for name, span in sorted(tools, key=lambda t: (t[0], t[1].path, t[1].line, t[1].col)):
         if name in first:
             diags.error(
                 f"duplicate tool name '{name}': also defined at {first[name]}",

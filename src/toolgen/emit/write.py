@@ -25,6 +25,18 @@ def read_existing(path: Path) -> str | None:
         raise OutputError(f"{path}: cannot read: {exc.strerror or exc}") from None
 
 
+def read_existing_bytes(path: Path) -> bytes | None:
+    """The current output's bytes, ``None`` when there is no file."""
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except IsADirectoryError:
+        raise OutputError(f"{path}: is a folder, not a file") from None
+    except OSError as exc:
+        raise OutputError(f"{path}: cannot read: {exc.strerror or exc}") from None
+
+
 def preflight(path: Path, display: str, existing: str | None, force: bool) -> None:
     """Refuse, before anything is written, what a write would do wrong.
 
@@ -62,12 +74,12 @@ def _signals_as_interrupts() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
-def write_atomic(path: Path, text: str) -> None:
+def write_atomic(path: Path, text: str | bytes) -> None:
     """Write via a temp file in the same folder, fsync, then rename over the target.
 
     A reader, or a run killed at any point, sees the old file or the new one, never a mix.
     """
-    data = text.encode("utf-8")
+    data = text.encode("utf-8") if isinstance(text, str) else text
     with _signals_as_interrupts():
         fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
         try:

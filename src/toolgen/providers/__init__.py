@@ -78,7 +78,9 @@ def check_collisions(
 ) -> None:
     """Tools with different names that one provider's name rule makes equal: an error naming both."""
     owners: dict[str, tuple[str, SourceSpan]] = {}
-    for name, wire_name, span in sorted(named, key=lambda n: (n[0], n[2])):
+    for name, wire_name, span in sorted(
+        named, key=lambda n: (n[0], n[2].path, n[2].line, n[2].col)
+    ):
         first = owners.setdefault(wire_name, (name, span))
         if first[0] != name:  # same names are reported once, as duplicates, by build
             diags.error(

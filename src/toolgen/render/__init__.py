@@ -94,12 +94,23 @@ def environment(line_length: int) -> jinja2.Environment:
 def render_module(
     constants: list[RenderedConstant], sources: list[str], line_length: int = 88
 ) -> str:
-    """The whole generated module as text (black's layout, ``\\n`` line ends)."""
+    """The whole generated module as text (black's layout, ``\\n`` line ends).
+
+    The template lays out the module around a placeholder per constant; the constants' text,
+    which can be megabytes, is spliced in once rather than copied through the template engine.
+    """
     template = environment(line_length).get_template(TEMPLATE)
-    text = template.render(
+    marks = [f"\x00{index}\x00" for index in range(len(constants))]
+    skeleton = template.render(
         version=__version__,
         sources=sources,
-        constants=constants,
+        constants=[RenderedConstant(c.name, mark, c.comment) for c, mark in zip(constants, marks)],
         all_names=[c.name for c in constants],
     )
-    return text.rstrip("\n") + "\n"
+    parts = skeleton.rstrip("\n").split("\x00")
+    pieces = [parts[0]]
+    for index in range(len(constants)):
+        pieces.append(constants[int(parts[2 * index + 1])].text)
+        pieces.append(parts[2 * index + 2])
+    pieces.append("\n")
+    return "".join(pieces)

@@ -80,43 +80,55 @@ def scalar(value: Any) -> str:
     raise TypeError(f"cannot emit {type(value).__name__} as a literal")
 
 
-class _Emitter:
-    """Writes one assignment; each node's one-line form is computed once (bottom-up) and reused."""
+def _width(value: Any, limit: int) -> int:
+    """The one-line width of ``value``, or ``limit + 1`` as soon as it is known to exceed ``limit``."""
+    if isinstance(value, dict):
+        width = 2
+        for index, (key, item) in enumerate(value.items()):
+            width += (2 if index else 0) + str_width(string(key)) + 2
+            if width > limit:
+                return limit + 1
+            width += _width(item, limit - width)
+            if width > limit:
+                return limit + 1
+        return width
+    if isinstance(value, list):
+        width = 2
+        for index, item in enumerate(value):
+            width += 2 if index else 0
+            width += _width(item, limit - width)
+            if width > limit:
+                return limit + 1
+        return width
+    return str_width(scalar(value))
 
-    __slots__ = ("flat", "line_length", "out")
+
+def _flat(value: Any) -> str:
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{string(k)}: {_flat(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_flat(v) for v in value) + "]"
+    return scalar(value)
+
+
+class _Emitter:
+    """Writes one value in black's layout.
+
+    Whether a node fits on its line is decided by a width that stops counting past the
+    line, and only nodes that fit are joined into text: the cost is linear in the output,
+    even for a dict of ten thousand entries that could never fit.
+    """
+
+    __slots__ = ("line_length", "out")
 
     def __init__(self, line_length: int) -> None:
         self.line_length = line_length
-        self.flat: dict[int, tuple[str, int]] = {}
         self.out: list[str] = []
 
-    def one_line(self, value: Any) -> tuple[str, int]:
-        """The value on one line without trailing commas, and its display width."""
-        if isinstance(value, dict):
-            key = id(value)
-            found = self.flat.get(key)
-            if found is None:
-                parts = [f"{string(k)}: {self.one_line(v)[0]}" for k, v in value.items()]
-                text = "{" + ", ".join(parts) + "}"
-                found = self.flat[key] = (text, str_width(text))
-            return found
-        if isinstance(value, list):
-            key = id(value)
-            found = self.flat.get(key)
-            if found is None:
-                text = "[" + ", ".join(self.one_line(v)[0] for v in value) + "]"
-                found = self.flat[key] = (text, str_width(text))
-            return found
-        text = scalar(value)
-        return text, str_width(text)
-
     def emit(self, value: Any, indent: int, prefix: str, suffix: str) -> None:
-        flat, width = self.one_line(value)
-        if (
-            not (isinstance(value, (dict, list)) and value)
-            or indent + str_width(prefix) + width + len(suffix) <= self.line_length
-        ):
-            self.out.append(f"{' ' * indent}{prefix}{flat}{suffix}")
+        room = self.line_length - indent - str_width(prefix) - len(suffix)
+        if not (isinstance(value, (dict, list)) and value) or _width(value, room) <= room:
+            self.out.append(f"{' ' * indent}{prefix}{_flat(value)}{suffix}")
             return
         pad = " " * indent
         if isinstance(value, dict):
@@ -133,18 +145,21 @@ class _Emitter:
 
 def one_line(value: Any) -> str:
     """The value on a single line, without trailing commas."""
-    return _Emitter(10**9).one_line(value)[0]
+    return _flat(value)
 
 
 def assignment(name: str, annotation: str, value: Any, line_length: int = 88) -> str:
     """``NAME: annotation = <literal>`` as black formats it, ending in a newline."""
     head = f"{name}: {annotation} = " if annotation else f"{name} = "
-    emitter = _Emitter(line_length)
-    flat, width = emitter.one_line(value)
-    if annotation and not isinstance(value, (dict, list)) and str_width(head) + width > line_length:
+    if (
+        annotation
+        and not isinstance(value, (dict, list))
+        and str_width(head + scalar(value)) > line_length
+    ):
         # black wraps a too-long atom on the right of an annotated "=" in parentheses (always:
         # even when it still does not fit); a plain assignment it leaves alone.
-        return f"{head}(\n    {flat}\n)\n"
+        return f"{head}(\n    {scalar(value)}\n)\n"
+    emitter = _Emitter(line_length)
     emitter.emit(value, 0, head, "")
     return "\n".join(emitter.out) + "\n"
 
