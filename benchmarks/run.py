@@ -59,7 +59,9 @@ def main() -> None:
     if args.quick:
         args.size, args.repeat = "small", 1
     modules, tools = SIZES[args.size]
-    toolgen = [sys.executable, "-m", "toolgen"]
+    # The installed command, as users run it (``python -m toolgen`` would add runpy's start-up).
+    script = Path(sys.executable).with_name("toolgen")
+    toolgen = [str(script)] if script.exists() else [sys.executable, "-m", "toolgen"]
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         package = generate(root, modules, tools)

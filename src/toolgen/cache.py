@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Any, Final
 
@@ -60,6 +59,8 @@ class ModuleCache:
     def store(self, key: str, entry: dict[str, Any]) -> None:
         if self.root is None:
             return
+        import tempfile
+
         data = json.dumps(
             {"format": FORMAT, "toolgen": __version__, "key": key, **entry},
             ensure_ascii=False,

@@ -7,7 +7,6 @@ configuration error; 3 errors in the sources (nothing written); 4 internal error
 from __future__ import annotations
 
 import sys
-import traceback
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -65,6 +64,8 @@ def _fail(exc: BaseException, verbose: bool) -> NoReturn:
         sys.exit(130)
     _err(f"toolgen: internal error: {type(exc).__name__}: {exc}")
     if verbose:
+        import traceback
+
         _err("".join(traceback.format_exception(exc)))
     else:
         _err(
