@@ -240,3 +240,51 @@ def test_strict_and_warn_undocumented_keys(tmp_path: Path, monkeypatch: pytest.M
         and "error: tool 'walk_the_tree_and_report': parameter 'labels'" in strict.stderr
     )
     assert CliRunner().invoke(main, ["build", "--provider", "mcp", "--no-strict"]).exit_code == 0
+
+
+def test_several_targets_each_with_its_own_settings(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    write_tree(
+        tmp_path,
+        {
+            "support/__init__.py": "",
+            "support/t.py": "from toolgen import tool\n@tool\ndef refund(order: str) -> None:\n    'Refund.'\n",
+            "admin/__init__.py": "",
+            "admin/t.py": "from toolgen import tool\n@tool\ndef ban(user: str) -> None:\n    'Ban.'\n",
+            "pyproject.toml": """
+            [tool.toolgen]
+            providers = ["openai", "anthropic"]
+
+            [[tool.toolgen.targets]]
+            paths = ["support"]
+
+            [[tool.toolgen.targets]]
+            paths = ["admin"]
+            out = "admin/schemas.py"
+            providers = ["mcp"]
+            """,
+        },
+    )
+    result = CliRunner().invoke(main, ["build"])
+    assert result.exit_code == 0, result.stderr
+    support: dict[str, Any] = {}
+    exec((tmp_path / "support" / "tool_schemas.py").read_text(), support)
+    admin: dict[str, Any] = {}
+    exec((tmp_path / "admin" / "schemas.py").read_text(), admin)
+    assert "TOOLS_ANTHROPIC" in support and "TOOLS_MCP" not in support
+    assert admin["__all__"] == ["TOOLS", "TOOLS_MCP", "TOOL_NAME_MAP_MCP"]
+    assert [t["name"] for t in support["TOOLS"]] == ["refund"] and [
+        t["name"] for t in admin["TOOLS"]
+    ] == ["ban"]
+    assert CliRunner().invoke(main, ["check"]).exit_code == 0
+    (tmp_path / "admin" / "t.py").write_text(
+        "from toolgen import tool\n@tool\ndef ban(user: str) -> None:\n    'Ban a user.'\n"
+    )
+    stale = CliRunner().invoke(main, ["check"])
+    assert (
+        stale.exit_code == 1
+        and "admin/schemas.py: stale" in stale.stderr
+        and "support/tool_schemas.py: fresh" in stale.stderr
+    )
