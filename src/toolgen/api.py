@@ -27,7 +27,6 @@ from toolgen.errors import (
 )
 
 if TYPE_CHECKING:
-    from toolgen.providers.base import AdapterOptions
     from toolgen.scan.model import ModuleScan
 
 
@@ -59,17 +58,6 @@ class FileResult:
     status: str  # "written", "unchanged", "stale", "missing", "fresh"
     tool_count: int
     diff: str = ""
-
-
-def _options(target: Target) -> AdapterOptions:
-    from toolgen.providers.base import AdapterOptions
-
-    return AdapterOptions(
-        openai_strict=target.openai_strict,
-        gemini_flavour=target.gemini_flavour,
-        gemini_schema_field=target.gemini_schema_field,
-        recursion_depth=target.recursion_depth,
-    )
 
 
 def _relative_to(path: Path, folder: Path) -> str:
@@ -459,6 +447,7 @@ def show(
     """
     from dataclasses import replace
 
+    from toolgen.assemble import options_of
     from toolgen.build import build_toolset
     from toolgen.providers import ADAPTERS, adapt, plain_tools
     from toolgen.scan import scan_file
@@ -496,7 +485,7 @@ def show(
             raise UsageError(
                 f"unknown provider '{provider}'; expected one of: {', '.join(ADAPTERS)}"
             )
-        value = adapt(one, (provider,), _options(target), diags)[0].tools[0]
+        value = adapt(one, (provider,), options_of(target), diags)[0].tools[0]
     if diags.has_errors:
         raise SourceError(diags.sorted())
     return value, diags.sorted()

@@ -11,6 +11,23 @@ JsonSchema = dict[str, Any]
 """A JSON Schema (draft 2020-12) as plain JSON data. Treated as immutable by every stage."""
 
 
+def json_type(value: Any) -> str:
+    """The JSON Schema type of a JSON value: ``"string"``, ``"integer"`` (not for bools), ..."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list):
+        return "array"
+    return "object"
+
+
 @dataclass(frozen=True, slots=True)
 class ToolDef:
     """One tool: its own name, description and full parameter schema, and where it came from."""

@@ -15,14 +15,8 @@ from toolgen.header import is_generated
 
 def read_existing(path: Path) -> str | None:
     """The current output text, ``None`` when there is no file."""
-    try:
-        return path.read_bytes().decode("utf-8", errors="replace")
-    except FileNotFoundError:
-        return None
-    except IsADirectoryError:
-        raise OutputError(f"{path}: is a folder, not a file") from None
-    except OSError as exc:
-        raise OutputError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    data = read_existing_bytes(path)
+    return None if data is None else data.decode("utf-8", errors="replace")
 
 
 def read_existing_bytes(path: Path) -> bytes | None:

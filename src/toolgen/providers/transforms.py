@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final, cast
 
-from toolgen.ir import JsonSchema
+from toolgen.ir import JsonSchema, json_type
 
 _MAPS: Final = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
 _LISTS: Final = ("prefixItems", "anyOf", "oneOf", "allOf")
@@ -685,18 +685,6 @@ def gemini_nullable(flavour: str) -> Pass:
     return run
 
 
-def _json_kind(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "number"
-    return "string"
-
-
 def gemini_values(schema: JsonSchema, report: Report) -> JsonSchema:
     """``const`` → one-value enum, non-string enums folded, exclusive bounds, ``examples``."""
 
@@ -710,13 +698,13 @@ def gemini_values(schema: JsonSchema, report: Report) -> JsonSchema:
                 out = fold(out, ["const"], pointer, report, "is not accepted by Gemini")
         if "enum" in out and not all(isinstance(v, str) for v in out["enum"]):
             values = out["enum"]
-            kinds = list(dict.fromkeys(_json_kind(v) for v in values))
+            kinds = list(dict.fromkeys(json_type(v) for v in values))
             if "type" not in out and len(kinds) > 1:
                 # Mixed values (Literal["a", 0]): one branch per JSON type, strings keep their enum.
                 rest = {k: v for k, v in out.items() if k not in ("enum", "type")}
                 branches = []
                 for kind in kinds:
-                    same = [v for v in values if _json_kind(v) == kind]
+                    same = [v for v in values if json_type(v) == kind]
                     branch: JsonSchema = {"type": kind, "enum": same}
                     if kind != "string":
                         branch = fold(

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final, cast
 
 from toolgen.errors import Diagnostics, SourceSpan
-from toolgen.ir import JsonSchema
+from toolgen.ir import JsonSchema, json_type
 from toolgen.scan.model import Call, ClassDef, FieldDef, Lit, Name, Opaque, Or, Seq, Sub, TExpr
 from toolgen.scan.resolve import (
     External,
@@ -663,24 +663,8 @@ def _hashable(value: Any) -> bool:
     return isinstance(value, (str, int, float, bool, type(None)))
 
 
-def _json_type(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, list):
-        return "array"
-    return "object"
-
-
 def _enum_schema(values: list[Any], single_const: bool) -> JsonSchema:
-    types = {_json_type(v) for v in values}
+    types = {json_type(v) for v in values}
     out: JsonSchema = {}
     if len(types) == 1:
         out["type"] = types.pop()
