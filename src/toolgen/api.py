@@ -283,7 +283,7 @@ def _settings_digest(target: Target, modules: list[str]) -> str:
     """Everything besides a module's own files that can change what it contributes."""
     from dataclasses import fields
 
-    from toolgen.cache import FORMAT
+    from toolgen.cache import FORMAT, code_fingerprint
 
     relevant = {
         f.name: getattr(target, f.name)
@@ -291,7 +291,7 @@ def _settings_digest(target: Target, modules: list[str]) -> str:
         if f.name not in ("paths", "out", "strict", "formatter", "exclude")
     }
     return hashlib.sha256(
-        repr((FORMAT, __version__, sorted(relevant.items()), modules)).encode()
+        repr((FORMAT, __version__, code_fingerprint(), sorted(relevant.items()), modules)).encode()
     ).hexdigest()
 
 

@@ -120,12 +120,36 @@ def build_tools(
     resolver = resolver or Resolver(scans)
     mapper = SchemaMapper(resolver, diags)
     tools: list[ToolDef] = []
+    _warn_decorated_methods(scans, resolver, target, diags, modules)
     for candidate in select_tools(scans, resolver, target, modules):
         tool = _tool(candidate, mapper, resolver, target, diags)
         if tool is not None:
             tools.append(tool)
     tools.sort(key=lambda t: (t.name, t.span))
     return tools
+
+
+def _warn_decorated_methods(
+    scans: list[ModuleScan],
+    resolver: Resolver,
+    target: Target,
+    diags: Diagnostics,
+    modules: frozenset[str] | None,
+) -> None:
+    """A tool decorator on a method is most likely a mistake: say that only functions are read."""
+    wanted = _decorator_names(target)
+    for scan in scans:
+        if modules is not None and scan.module not in modules:
+            continue
+        for cls in scan.classes:
+            for name, decorators, span in cls.methods:
+                if any(decorator_qualnames(resolver, scan.module, d) & wanted for d in decorators):
+                    diags.warning(
+                        f"method '{cls.name}.{name}' is marked as a tool, but toolgen reads "
+                        "module-level functions only; it is left out",
+                        span,
+                        "method",
+                    )
 
 
 def check_duplicates(tools: list[tuple[str, SourceSpan]], diags: Diagnostics) -> None:

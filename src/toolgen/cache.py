@@ -20,6 +20,25 @@ from toolgen import __version__
 FORMAT: Final = 1
 
 
+def code_fingerprint() -> str:
+    """What toolgen's own code looks like (names, sizes, mtimes of its files; stat only): part of
+    every key, so entries made by other code, even of the same version number, are not used."""
+    import hashlib
+
+    root = Path(__file__).resolve().parent
+    parts = []
+    for path in sorted(root.rglob("*")):
+        if path.suffix in (".py", ".jinja") and "__pycache__" not in path.parts:
+            stat = path.stat()
+            parts.append(f"{path.relative_to(root)}:{stat.st_size}:{stat.st_mtime_ns}")
+    templates = root.parents[1] / "templates"
+    if templates.is_dir():
+        for path in sorted(templates.glob("*.jinja")):
+            stat = path.stat()
+            parts.append(f"templates/{path.name}:{stat.st_size}:{stat.st_mtime_ns}")
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()
+
+
 class ModuleCache:
     """Entries keyed by content hash; ``root=None`` is a cache that is always empty."""
 

@@ -393,3 +393,48 @@ def test_description_limits_are_reported(build_pkg) -> None:
     assert any("gemini: tool 'silent': no description" in d for d in built.diagnostics)
     gemini = {d["name"]: d for d in built.module["TOOLS_GEMINI"]}
     assert gemini["silent"]["description"] == "silent"
+
+
+@pytest.mark.parametrize(
+    "annotation",
+    [
+        "Annotated[str, Param(desc='d')] | None",
+        "Union[Annotated[str, Param(desc='d')], None]",
+        "Optional[Annotated[str, Param(desc='d')]]",
+        "None | Annotated[str, 'd']",
+    ],
+)
+def test_metadata_inside_an_optional_union_member_is_kept(build_pkg, annotation: str) -> None:
+    built = build_pkg(
+        {"pkg/mod.py": HEADER + f"\n@tool\ndef f(x: {annotation} = None) -> None:\n    '''F.'''\n"}
+    )
+    assert built.prop("f", "x") == {"type": "string", "description": "d"}
+
+
+def test_members_of_a_real_union_keep_their_own_descriptions(build_pkg) -> None:
+    built = build_pkg(
+        {
+            "pkg/mod.py": HEADER
+            + "\n@tool\ndef f(x: Annotated[int, 'count'] | Annotated[str, 'name']) -> None:\n    '''F.'''\n"
+        }
+    )
+    assert built.prop("f", "x") == {
+        "anyOf": [
+            {"type": "integer", "description": "count"},
+            {"type": "string", "description": "name"},
+        ]
+    }
+
+
+def test_a_decorated_method_is_reported_not_silently_dropped(build_pkg) -> None:
+    built = build_pkg(
+        {
+            "pkg/mod.py": "from toolgen import tool\n\nclass Service:\n    @staticmethod\n    @tool\n"
+            "    def ping(host: str) -> None:\n        'Ping.'\n"
+        }
+    )
+    assert built.tools == {}
+    assert (
+        "pkg/mod.py:6:5: warning: method 'Service.ping' is marked as a tool, but toolgen reads "
+        "module-level functions only; it is left out"
+    ) in built.diagnostics

@@ -128,6 +128,8 @@ def _ast_positions(tree: ast.Module) -> dict[Key, tuple[int, int]]:
             seen["class", stmt.name] += 1
             index["class", stmt.name, n] = (stmt.lineno, stmt.col_offset + 1)
             for item in stmt.body:
+                if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    index["method", stmt.name, item.name] = (item.lineno, item.col_offset + 1)
                 if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
                     index["field", stmt.name, n, item.target.id] = (
                         item.lineno,
@@ -395,8 +397,17 @@ class _Gatherer:
         )
         fields: list[FieldDef] = []
         members: list[tuple[str, TExpr]] = []
+        methods: list[tuple[str, tuple[TExpr, ...], SourceSpan]] = []
         body = node.body.body if isinstance(node.body, cst.IndentedBlock) else [node.body]
         for stmt in body:
+            if isinstance(stmt, cst.FunctionDef) and stmt.decorators:
+                methods.append(
+                    (
+                        stmt.name.value,
+                        tuple(self.expr(d.decorator) for d in stmt.decorators),
+                        self.span(("method", name, stmt.name.value), stmt),
+                    )
+                )
             smalls = (
                 stmt.body
                 if isinstance(stmt, (cst.SimpleStatementLine, cst.SimpleStatementSuite))
@@ -429,6 +440,7 @@ class _Gatherer:
                 members=tuple(members),
                 docstring=docstring if isinstance(docstring, str) else None,
                 span=self.span(("class", name, n), node),
+                methods=tuple(methods),
             )
         )
 

@@ -113,6 +113,8 @@ class ClassDef:
     members: tuple[tuple[str, TExpr], ...]
     docstring: str | None
     span: SourceSpan
+    methods: tuple[tuple[str, tuple[TExpr, ...], SourceSpan], ...] = ()
+    """Decorated methods (name, decorators, place): not tools, but worth a warning if marked."""
 
     @property
     def qualname(self) -> str:

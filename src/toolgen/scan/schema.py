@@ -277,7 +277,7 @@ class SchemaMapper:
                 return self._schema(_parse_annotation(expr.value), ctx, meta, depth + 1)
             return self._unknown(ctx, f"{expr.value!r} is not a type")
         if isinstance(expr, Or):
-            return _union([self._schema(e, ctx, Meta(), depth + 1) for e in expr.items])
+            return self._union_of(expr.items, ctx, meta, depth)
         if isinstance(expr, Name):
             return self._named(expr.dotted, ctx, depth)
         if isinstance(expr, Sub):
@@ -339,7 +339,7 @@ class SchemaMapper:
         if base == "typing.Optional" and len(args) == 1:
             return _union([self._schema(args[0], ctx, meta, depth + 1), {"type": "null"}])
         if base == "typing.Union":
-            return _union([self._schema(a, ctx, Meta(), depth + 1) for a in args])
+            return self._union_of(args, ctx, meta, depth)
         if base == "typing.Literal":
             return self._literal(args, ctx)
         if base in _ARRAYS and len(args) == 1:
@@ -373,6 +373,30 @@ class SchemaMapper:
         if base == "typing.ClassVar":
             return self._unknown(ctx, "ClassVar is not a field")
         return self._unknown(ctx, f"cannot describe type '{_code(expr)}'")
+
+    def _union_of(
+        self, items: tuple[TExpr, ...], ctx: Context, meta: Meta, depth: int
+    ) -> JsonSchema:
+        """``A | B``: with one non-null member (``X | None``) its metadata is the value's, as for
+        ``Optional[X]``; otherwise each member keeps its own description."""
+
+        def is_null(e: TExpr) -> bool:
+            return (isinstance(e, Lit) and e.value is None) or (
+                isinstance(e, Name) and e.dotted == "None"
+            )
+
+        real = [e for e in items if not is_null(e)]
+        branches = []
+        for item in items:
+            if len(real) == 1 and item is real[0]:
+                branches.append(self._schema(item, ctx, meta, depth + 1))
+                continue
+            own = Meta()
+            schema = self._schema(item, ctx, own, depth + 1)
+            if own.description is not None:
+                schema = {**schema, "description": own.description}
+            branches.append(schema)
+        return _union(branches)
 
     def _literal(self, args: tuple[TExpr, ...], ctx: Context) -> JsonSchema:
         values: list[Any] = []
