@@ -14,7 +14,19 @@ from typing import Any, Final, cast
 
 from toolgen.errors import Diagnostics, SourceSpan
 from toolgen.ir import JsonSchema, json_type
-from toolgen.scan.model import Call, ClassDef, FieldDef, Lit, Name, Opaque, Or, Seq, Sub, TExpr
+from toolgen.scan.model import (
+    Alias,
+    Call,
+    ClassDef,
+    FieldDef,
+    Lit,
+    Name,
+    Opaque,
+    Or,
+    Seq,
+    Sub,
+    TExpr,
+)
 from toolgen.scan.resolve import (
     External,
     LocalAlias,
@@ -302,6 +314,9 @@ class SchemaMapper:
         if isinstance(found, LocalClass):
             return self._class_ref(found.cls, ctx)
         if isinstance(found, LocalAlias):
+            functional = self._functional_class(found.alias, found.module)
+            if functional is not None:
+                return self._class_ref(functional, ctx)
             key = f"{found.module}.{found.alias.name}"
             if key in self._alias_stack:
                 return self._unknown(ctx, f"type alias '{dotted}' refers to itself")
@@ -397,6 +412,76 @@ class SchemaMapper:
                 schema = {**schema, "description": own.description}
             branches.append(schema)
         return _union(branches)
+
+    def _functional_class(self, alias: Alias, module: str) -> ClassDef | None:
+        """``Movie = TypedDict("Movie", {...})``, ``Color = Enum("Color", [...])``,
+        ``Point = NamedTuple("Point", [("x", int)])``: the class those calls create."""
+        call = alias.value
+        if not (isinstance(call, Call) and isinstance(call.func, Name) and len(call.args) >= 2):
+            return None
+        kind = self.resolver.qualname_of(module, call.func.dotted)
+        spec = call.args[1]
+        fields: list[FieldDef] = []
+        members: list[tuple[str, TExpr]] = []
+        if kind == "typing.TypedDict" and isinstance(spec, Seq) and spec.kind == "dict":
+            for pair in spec.items:
+                assert isinstance(pair, Seq)
+                key, annotation = pair.items
+                if not (isinstance(key, Lit) and isinstance(key.value, str)):
+                    return None
+                fields.append(FieldDef(key.value, annotation, None, alias.span))
+        elif kind == "typing.NamedTuple" and isinstance(spec, Seq):
+            for pair in spec.items:
+                if not (
+                    isinstance(pair, Seq)
+                    and len(pair.items) == 2
+                    and isinstance(pair.items[0], Lit)
+                    and isinstance(pair.items[0].value, str)
+                ):
+                    return None
+                fields.append(FieldDef(pair.items[0].value, pair.items[1], None, alias.span))
+        elif kind in ("enum.Enum", "enum.IntEnum", "enum.StrEnum"):
+            if isinstance(spec, Lit) and isinstance(spec.value, str):
+                names: list[TExpr] = [Lit(n) for n in spec.value.replace(",", " ").split()]
+            elif isinstance(spec, Seq) and spec.kind in ("list", "tuple"):
+                names = list(spec.items)
+            elif isinstance(spec, Seq) and spec.kind == "dict":
+                for pair in spec.items:
+                    assert isinstance(pair, Seq)
+                    if not (
+                        isinstance(pair.items[0], Lit) and isinstance(pair.items[0].value, str)
+                    ):
+                        return None
+                    members.append((pair.items[0].value, pair.items[1]))
+                names = []
+            else:
+                return None
+            for index, item in enumerate(names, start=1):
+                if isinstance(item, Lit) and isinstance(item.value, str):
+                    value: TExpr = Lit(item.value.lower() if kind == "enum.StrEnum" else index)
+                    members.append((item.value, value))
+                elif (
+                    isinstance(item, Seq)
+                    and len(item.items) == 2
+                    and isinstance(item.items[0], Lit)
+                    and isinstance(item.items[0].value, str)
+                ):
+                    members.append((item.items[0].value, item.items[1]))
+                else:
+                    return None
+        else:
+            return None
+        return ClassDef(
+            name=alias.name,
+            module=module,
+            bases=(call.func,),
+            keywords=call.kwargs,
+            decorators=(),
+            fields=tuple(fields),
+            members=tuple(members),
+            docstring=None,
+            span=alias.span,
+        )
 
     def _literal(self, args: tuple[TExpr, ...], ctx: Context) -> JsonSchema:
         values: list[Any] = []

@@ -52,3 +52,10 @@ def search(
     filters: s.Scores | None = None,
 ) -> list[str]:
     """Search."""
+
+
+@register
+def functional_forms(
+    flavour: s.Flavour, size: s.Size, pet: s.Pet, sparse: s.Sparse, where: s.Coord
+) -> None:
+    """Types made by calls, not class statements."""

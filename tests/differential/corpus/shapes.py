@@ -101,3 +101,11 @@ class Linked(BaseModel):
 Ids = list[int]
 Scores = dict[str, float]
 Mode = Literal["fast", "slow"]
+
+
+# The functional forms of the same constructs.
+Flavour = enum.Enum("Flavour", ["SWEET", "SOUR"])
+Size = enum.Enum("Size", {"SMALL": "s", "LARGE": "l"})
+Pet = TypedDict("Pet", {"name": str, "legs": int})
+Sparse = TypedDict("Sparse", {"a": int, "b": str}, total=False)
+Coord = NamedTuple("Coord", [("lat", float), ("lon", float)])
