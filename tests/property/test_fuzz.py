@@ -130,7 +130,7 @@ def test_grammar_generated_modules(source: str, tmp_path_factory: pytest.TempPat
     _check(tmp_path_factory.mktemp("gram"), ("from toolgen import tool\n" + source).encode("utf-8"))
 
 
-@FUZZ
+@settings(FUZZ, max_examples=40)  # from_node writes long programs: fewer, to keep CI short
 @given(source=hypothesmith.from_node())
 def test_syntax_tree_generated_modules(
     source: str, tmp_path_factory: pytest.TempPathFactory
