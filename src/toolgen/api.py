@@ -166,7 +166,7 @@ def _plan_target(
         and _disk_matches(out, known["digest"], cache)
     ):
         fast = Diagnostics()
-        fast.extend(_diagnostics_from(known["diagnostics"]))
+        fast.extend([Diagnostic.from_row(row) for row in known["diagnostics"]])
         return (
             PlannedFile(
                 out, display_path(out, cwd), None, known["count"], tuple(s.display for s in sources)
@@ -217,7 +217,7 @@ def _plan_target(
         "kind": "output",
         "digest": hashlib.sha256(text.encode("utf-8")).hexdigest(),
         "count": count,
-        "diagnostics": _diagnostics_to(target_diags.items),
+        "diagnostics": [d.to_row() for d in target_diags.items],
     }
     return (
         planned,
@@ -252,31 +252,6 @@ def _disk_digest(path: Path) -> str | None:
         return hashlib.sha256(path.read_bytes()).hexdigest()
     except OSError:
         return None
-
-
-def _diagnostics_to(items: list[Diagnostic]) -> list[list[Any]]:
-    return [
-        [
-            d.severity.value,
-            d.message,
-            d.span.path if d.span else None,
-            d.span.line if d.span else 0,
-            d.span.col if d.span else 0,
-            d.code,
-        ]
-        for d in items
-    ]
-
-
-def _diagnostics_from(rows: list[list[Any]]) -> list[Diagnostic]:
-    from toolgen.errors import SourceSpan
-
-    return [
-        Diagnostic(
-            Severity(sev), msg, SourceSpan(path, line, col) if path is not None else None, code
-        )
-        for sev, msg, path, line, col, code in rows
-    ]
 
 
 def _settings_digest(target: Target, modules: list[str]) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 
 from toolgen.build import check_duplicates
 from toolgen.config import Target
-from toolgen.errors import Diagnostic, Diagnostics, Severity, SourceSpan
+from toolgen.errors import Diagnostic, Diagnostics, SourceSpan
 from toolgen.ir import ToolDef
 from toolgen.providers import ADAPTERS, adapt_tool, check_collisions
 from toolgen.providers.base import AdapterOptions
@@ -74,17 +74,7 @@ def build_module(
     return {
         "deps": deps,
         "tools": entries,
-        "diagnostics": [
-            [
-                d.severity.value,
-                d.message,
-                d.span.path if d.span else None,
-                d.span.line if d.span else 0,
-                d.span.col if d.span else 0,
-                d.code,
-            ]
-            for d in diags.items
-        ],
+        "diagnostics": [d.to_row() for d in diags.items],
     }
 
 
@@ -97,9 +87,7 @@ def assemble(
 ) -> list[RenderedConstant]:
     """The constants of the generated module, in a fixed order, and the cross-module checks."""
     for result in results:
-        for severity, message, path, line, col, code in result["diagnostics"]:
-            span = SourceSpan(path, line, col) if path is not None else None
-            diags.items.append(Diagnostic(Severity(severity), message, span, code))
+        diags.items.extend(Diagnostic.from_row(row) for row in result["diagnostics"])
     tools = sorted((t for r in results for t in r["tools"]), key=lambda t: (t["name"], *t["span"]))
     spans = [SourceSpan(*t["span"]) for t in tools]
     check_duplicates([(t["name"], span) for t, span in zip(tools, spans)], diags)

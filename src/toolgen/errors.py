@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from typing import Any
 
 
 class Severity(enum.Enum):
@@ -38,6 +39,25 @@ class Diagnostic:
         """``path:line:col: error|warning: message`` (the place is left out when unknown)."""
         where = f"{self.span}: " if self.span is not None else ""
         return f"{where}{self.severity.value}: {self.message}"
+
+    def to_row(self) -> list[object]:
+        """The diagnostic as a JSON row, as the cache stores it."""
+        span = self.span
+        return [
+            self.severity.value,
+            self.message,
+            span.path if span else None,
+            span.line if span else 0,
+            span.col if span else 0,
+            self.code,
+        ]
+
+    @staticmethod
+    def from_row(row: list[Any]) -> Diagnostic:
+        """The diagnostic a JSON row (from :meth:`to_row`) describes."""
+        severity, message, path, line, col, code = row
+        span = SourceSpan(path, line, col) if path is not None else None
+        return Diagnostic(Severity(severity), message, span, code)
 
     def sort_key(self) -> tuple[str, int, int, str, str]:
         """File order; a plain tuple, because thousands of warnings sort far faster than spans."""
