@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import os
 import sys
 from collections.abc import Mapping
@@ -11,11 +10,6 @@ from pathlib import Path
 from typing import Any, Final
 
 from toolgen.errors import ConfigError
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on Python 3.10 only
-    import tomli as tomllib
 
 PROVIDERS: Final = ("openai", "openai_responses", "anthropic", "gemini", "mcp", "bedrock")
 DEFAULT_OUT_NAME: Final = "tool_schemas.py"
@@ -91,19 +85,32 @@ _TOP_ONLY: Final = {"targets", "cache_dir"}
 
 def find_pyproject(start: Path) -> Path | None:
     """The nearest pyproject.toml with a ``[tool.toolgen]`` table, walking up from ``start``."""
+    found = _find_table(start)
+    return found[0] if found is not None else None
+
+
+def _find_table(start: Path) -> tuple[Path, Any] | None:
+    """The nearest pyproject.toml with a ``[tool.toolgen]`` table, and that table (parsed once)."""
     for folder in (start, *start.parents):
         candidate = folder / "pyproject.toml"
         if candidate.is_file():
+            if sys.version_info >= (3, 11):
+                import tomllib
+            else:  # pragma: no cover - exercised on Python 3.10 only
+                import tomli as tomllib
             try:
                 data = tomllib.loads(candidate.read_text(encoding="utf-8"))
             except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
                 raise ConfigError(f"{candidate}: cannot read: {exc}") from None
-            if "toolgen" in data.get("tool", {}):
-                return candidate
+            tool = data.get("tool", {})
+            if isinstance(tool, dict) and "toolgen" in tool:
+                return candidate, tool["toolgen"]
     return None
 
 
 def _suggest(key: str, known: list[str]) -> str:
+    import difflib  # only a mistake needs it
+
     close = difflib.get_close_matches(key, known, n=1)
     return f" (did you mean '{close[0]}'?)" if close else ""
 
@@ -187,11 +194,11 @@ def parse(data: Mapping[str, Any], base: Path, source: Path | None = None) -> Co
 def load(start: Path | None = None) -> Config:
     """The configuration found by walking up from ``start`` (the working folder), or defaults."""
     start = (start or Path.cwd()).resolve()
-    pyproject = find_pyproject(start)
-    if pyproject is None:
+    found = _find_table(start)
+    if found is None:
         return Config(targets=(Target(),))
-    data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
-    return parse(data["tool"]["toolgen"], pyproject.parent, pyproject)
+    pyproject, table = found
+    return parse(table, pyproject.parent, pyproject)
 
 
 def override(target: Target, **flags: Any) -> Target:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
-
 from toolgen.header import without_version
 
 
@@ -13,6 +11,8 @@ def is_fresh(existing: str | None, expected: str) -> bool:
 
 def unified_diff(display: str, existing: str | None, expected: str) -> str:
     """The diff from the file on disk to what ``toolgen build`` would write."""
+    import difflib  # only a stale output needs it
+
     old = (existing or "").splitlines(keepends=True)
     new = expected.splitlines(keepends=True)
     lines = difflib.unified_diff(

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import signal
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,6 +21,20 @@ def read_existing_bytes(path: Path) -> bytes | None:
     """The current output's bytes, ``None`` when there is no file."""
     try:
         return path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except IsADirectoryError:
+        raise OutputError(f"{path}: is a folder, not a file") from None
+    except OSError as exc:
+        raise OutputError(f"{path}: cannot read: {exc.strerror or exc}") from None
+
+
+def read_head(path: Path, size: int = 200) -> bytes | None:
+    """The first ``size`` bytes of the current output (enough for its header), ``None`` when
+    there is no file."""
+    try:
+        with path.open("rb") as handle:
+            return handle.read(size)
     except FileNotFoundError:
         return None
     except IsADirectoryError:
@@ -57,6 +69,8 @@ def _signals_as_interrupts() -> Iterator[None]:
     def handler(signum: int, frame: object) -> None:
         raise KeyboardInterrupt(f"signal {signum}")
 
+    import signal  # imported here: a run that writes nothing never needs it
+
     try:
         previous = signal.signal(signal.SIGTERM, handler)
     except ValueError:  # not the main thread
@@ -73,6 +87,8 @@ def write_atomic(path: Path, text: str | bytes) -> None:
 
     A reader, or a run killed at any point, sees the old file or the new one, never a mix.
     """
+    import tempfile  # imported here, with its dependencies: only a run that writes needs it
+
     data = text.encode("utf-8") if isinstance(text, str) else text
     with _signals_as_interrupts():
         fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
