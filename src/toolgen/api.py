@@ -36,10 +36,16 @@ class PlannedFile:
 
     path: Path
     display: str
-    text: str | None
+    data: bytes | None
+    """The file's bytes; ``None`` when the file on disk is known to be exactly what a build writes."""
     tool_count: int
     sources: tuple[str, ...]
-    """``text`` is ``None`` when the file on disk is known to be exactly what a build writes."""
+    digest: str
+    """SHA-256 of the file's bytes (computed once, here)."""
+
+    @property
+    def text(self) -> str | None:
+        return None if self.data is None else self.data.decode("utf-8")
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,7 +175,12 @@ def _plan_target(
         fast.extend([Diagnostic.from_row(row) for row in known["diagnostics"]])
         return (
             PlannedFile(
-                out, display_path(out, cwd), None, known["count"], tuple(s.display for s in sources)
+                out,
+                display_path(out, cwd),
+                None,
+                known["count"],
+                tuple(s.display for s in sources),
+                known["digest"],
             ),
             fast,
             [],
@@ -203,19 +214,20 @@ def _plan_target(
             "no-tools",
         )
     source_names = [_relative_to(s.path, out.parent) for s in sources]
-    text = render_module(rendered, source_names, target.line_length)
+    output = render_module(rendered, source_names, target.line_length)
     if target.formatter == "black":
         from toolgen.emit.format import format_with_black
 
-        text = format_with_black(text, target.line_length)
+        output = format_with_black(output.decode("utf-8"), target.line_length).encode("utf-8")
     if target.strict:
         target_diags = _escalate(target_diags)
+    digest = hashlib.sha256(output).hexdigest()
     planned = PlannedFile(
-        out, display_path(out, cwd), text, count, tuple(s.display for s in sources)
+        out, display_path(out, cwd), output, count, tuple(s.display for s in sources), digest
     )
     output_entry = {
         "kind": "output",
-        "digest": hashlib.sha256(text.encode("utf-8")).hexdigest(),
+        "digest": digest,
         "count": count,
         "diagnostics": [d.to_row() for d in target_diags.items],
     }
@@ -227,10 +239,11 @@ def _plan_target(
 
 
 def _disk_matches(path: Path, digest: str, cache: Any) -> bool:
-    """Whether the file holds exactly the text with ``digest``: by its stamp (stat unchanged since
-    toolgen last saw that content), else by reading and hashing it."""
-    stamp = cache.load_stamp(path)
-    if stamp is not None and stamp["digest"] == digest:
+    """Whether the file holds exactly the bytes with ``digest``: by its stamp (the digest toolgen
+    saw, while the file's size, mtime and inode have not changed since), else by reading and
+    hashing it."""
+    stamp = cache.load_stamp(path) if cache is not None else None
+    if stamp is not None:
         try:
             stat = path.stat()
         except OSError:
@@ -240,9 +253,10 @@ def _disk_matches(path: Path, digest: str, cache: Any) -> bool:
             stamp["mtime_ns"],
             stamp["inode"],
         ):
-            return True
+            return bool(stamp["digest"] == digest)
     if _disk_digest(path) == digest:
-        cache.store_stamp(path, digest)
+        if cache is not None:
+            cache.store_stamp(path, digest)
         return True
     return False
 
@@ -356,33 +370,30 @@ def _escalate(diags: Diagnostics) -> Diagnostics:
 
 def build(the_plan: Plan, force: bool = False) -> list[FileResult]:
     """Write every planned file that changed; nothing at all when any output is unsafe."""
-    from toolgen.emit.write import preflight, read_existing_bytes, write_atomic
+    from toolgen.emit.write import preflight, read_head, write_atomic
 
-    existing = {
-        f.path: read_existing_bytes(f.path) if f.text is not None else None for f in the_plan.files
-    }
     for f in the_plan.files:
-        if f.text is not None:
-            head = existing[f.path]
+        if f.data is not None:
+            head = read_head(f.path)
             preflight(
                 f.path,
                 f.display,
-                None if head is None else head[:200].decode("utf-8", "replace"),
+                None if head is None else head.decode("utf-8", "replace"),
                 force,
             )
+    cache = the_plan.cache
     results = []
     for f in the_plan.files:
-        if f.text is None:
+        if f.data is None:
             results.append(FileResult(f.display, "unchanged", f.tool_count))
             continue
-        data = f.text.encode("utf-8")
-        if existing[f.path] == data:
+        if _disk_matches(f.path, f.digest, cache):
             results.append(FileResult(f.display, "unchanged", f.tool_count))
-        else:
-            write_atomic(f.path, data)
-            results.append(FileResult(f.display, "written", f.tool_count))
-        if the_plan.cache is not None:
-            the_plan.cache.store_stamp(f.path, hashlib.sha256(data).hexdigest())
+            continue
+        write_atomic(f.path, f.data)
+        results.append(FileResult(f.display, "written", f.tool_count))
+        if cache is not None:
+            cache.store_stamp(f.path, f.digest)
     return results
 
 
@@ -393,10 +404,11 @@ def check(the_plan: Plan) -> list[FileResult]:
 
     results = []
     for f in the_plan.files:
-        if f.text is None:
+        if f.data is None or _disk_matches(f.path, f.digest, the_plan.cache):
             results.append(FileResult(f.display, "fresh", f.tool_count))
             continue
         old = read_existing(f.path)
+        assert f.text is not None
         if is_fresh(old, f.text):
             results.append(FileResult(f.display, "fresh", f.tool_count))
         else:

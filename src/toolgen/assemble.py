@@ -1,7 +1,7 @@
 """Per-module results, built or cached, → the generated module's constants.
 
-A module's result holds its tools' rendered list items for every constant, their wire
-names, and every diagnostic the module produced, all as JSON data. It depends only on
+A module's result holds its tools' rendered list items for every constant (UTF-8 bytes),
+their wire names, and every diagnostic the module produced. It depends only on
 the module's own files and the files its imports reach, so it can be cached on its own;
 the checks that span modules (duplicate names, provider name collisions) run here, on
 names only.
@@ -54,12 +54,12 @@ def build_module(
     entries = []
     for tool in tools:
         wire: dict[str, str] = {}
-        segments = {"TOOLS": list_item(_plain(tool), target.line_length)}
+        segments = {"TOOLS": list_item(_plain(tool), target.line_length).encode("utf-8")}
         nullable: dict[str, list[str]] = {}
         for key, adapter in adapters.items():
             adapted = adapt_tool(key, adapter, tool, diags)
             wire[key] = adapted.wire_name
-            segments[key] = list_item(adapted.wire, target.line_length)
+            segments[key] = list_item(adapted.wire, target.line_length).encode("utf-8")
             if adapted.nullable_optionals:
                 nullable[key] = adapted.nullable_optionals
         entries.append(

@@ -1,10 +1,13 @@
-"""The content-hash cache: one JSON entry per source module (its tools' text and diagnostics).
+"""The content-hash cache: one entry per source module (its tools' text and diagnostics).
 
-Layout: ``<cache_dir>/v1/<key[:2]>/<key>.json``. An entry is used only when its format,
-toolgen version and key match and it has the expected shape; anything else (corrupt,
-truncated, foreign, from another version) is ignored and rebuilt, never trusted. Entries
-are plain JSON (never pickle), written atomically; a cache that cannot be written is
-skipped silently, since it only ever saves time.
+Layout: ``<cache_dir>/v2/<key[:2]>/<key>.entry``. An entry is one line of JSON (format,
+toolgen version, key, and the data), then the tools' rendered text as raw UTF-8, each
+piece's length given in the JSON: so a cached tool's text goes from here to the output
+file without being parsed, decoded or encoded. An entry is used only when its format,
+toolgen version and key match and it has the expected shape, lengths included; anything
+else (corrupt, truncated, foreign, from another version) is ignored and rebuilt, never
+trusted. Entries are never pickle, and are written atomically; a cache that cannot be
+written is skipped silently, since it only ever saves time.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from typing import Any, Final
 
 from toolgen import __version__
 
-FORMAT: Final = 1
+FORMAT: Final = 2
 
 
 def code_fingerprint() -> str:
@@ -48,13 +51,15 @@ class ModuleCache:
 
     def _path(self, key: str) -> Path:
         assert self.root is not None
-        return self.root / key[:2] / f"{key}.json"
+        return self.root / key[:2] / f"{key}.entry"
 
     def load(self, key: str) -> dict[str, Any] | None:
         if self.root is None:
             return None
         try:
-            entry = json.loads(self._path(key).read_bytes())
+            data = self._path(key).read_bytes()
+            end = data.index(b"\n")
+            entry = json.loads(data[:end])
         except (OSError, ValueError, RecursionError):
             return None
         if (
@@ -73,18 +78,29 @@ class ModuleCache:
             ok = valid_output(entry) if kind == "output" else valid(entry)
         if not ok:
             return None
+        payload = memoryview(data)[end + 1 :]
+        if kind is None and not _attach_segments(entry, payload):
+            return None
+        if kind is not None and payload:
+            return None
         return entry
 
     def store(self, key: str, entry: dict[str, Any]) -> None:
+        """Store ``entry``; a module result's segments (bytes) go after the JSON line."""
         if self.root is None:
             return
         import tempfile
 
-        data = json.dumps(
-            {"format": FORMAT, "toolgen": __version__, "key": key, **entry},
-            ensure_ascii=False,
-            separators=(",", ":"),
-        ).encode("utf-8")
+        header = {"format": FORMAT, "toolgen": __version__, "key": key, **entry}
+        pieces: list[bytes] = []
+        if "tools" in entry:
+            header["tools"] = [
+                {**tool, "segments": {k: len(v) for k, v in tool["segments"].items()}}
+                for tool in entry["tools"]
+            ]
+            pieces = [bytes(v) for tool in entry["tools"] for v in tool["segments"].values()]
+        line = json.dumps(header, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        data = b"".join([line, b"\n", *pieces])
         path = self._path(key)
         try:
             self._prepare()
@@ -159,6 +175,18 @@ def valid_output(entry: dict[str, Any]) -> bool:
         return False
 
 
+def _attach_segments(entry: dict[str, Any], payload: memoryview) -> bool:
+    """Replace each tool's segment lengths by the segments, sliced from ``payload`` (no copy);
+    ``False`` when the lengths do not add up to the payload exactly."""
+    offset = 0
+    for tool in entry["tools"]:
+        segments = tool["segments"]
+        for name, size in segments.items():
+            segments[name] = payload[offset : offset + size]
+            offset += size
+    return offset == len(payload)
+
+
 def valid(entry: dict[str, Any]) -> bool:
     """The shape ``assemble`` relies on; checked so that a crafted entry cannot crash a build."""
     try:
@@ -193,7 +221,9 @@ def valid(entry: dict[str, Any]) -> bool:
                 and isinstance(col, int)
             ):
                 return False
-            if not all(isinstance(v, str) for v in (*wire.values(), *segments.values())):
+            if not all(isinstance(v, str) for v in wire.values()) or not all(
+                type(v) is int and v >= 0 for v in segments.values()
+            ):
                 return False
             if not all(
                 isinstance(v, list) and all(isinstance(p, str) for p in v)

@@ -13,6 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from tests.conftest import write_tree
+from toolgen.cache import FORMAT
 from toolgen.cli import main
 
 SOURCES = {
@@ -147,7 +148,7 @@ CASES: list[tuple[str, list[str], list[str], Callable[[dict[str, Any], Path], No
         "cache_dir",
         ['cache_dir = "mycache"'],
         ["--cache-dir", "mycache"],
-        lambda ns, root: (root / "mycache" / "v1").is_dir() or pytest.fail("cache dir"),
+        lambda ns, root: (root / "mycache" / f"v{FORMAT}").is_dir() or pytest.fail("cache dir"),
     ),
 ]
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -39,30 +40,46 @@ class Constant:
 
 @dataclass(frozen=True, slots=True)
 class RenderedConstant:
-    """A constant already printed as black-formatted source."""
+    """A constant already printed as black-formatted source, UTF-8 encoded, in pieces.
+
+    Bytes, not text: a cached tool's text goes from the cache file to the output file
+    without ever being decoded or encoded again; and pieces, joined once for the whole
+    module, so that megabytes are copied once.
+    """
 
     name: str
-    text: str
+    parts: tuple[bytes | memoryview, ...]
     comment: str = ""
+
+    @property
+    def text(self) -> bytes:
+        return b"".join(self.parts)
 
 
 def render_constant(constant: Constant, line_length: int = 88) -> RenderedConstant:
     """One constant's assignment, printed by the deterministic literal emitter."""
     text = assignment(constant.name, constant.annotation, constant.value, line_length).rstrip("\n")
-    return RenderedConstant(constant.name, text, constant.comment)
+    return RenderedConstant(constant.name, (text.encode("utf-8"),), constant.comment)
 
 
 def render_list(
-    name: str, annotation: str, items: list[str], comment: str = ""
+    name: str, annotation: str, items: Sequence[bytes | memoryview], comment: str = ""
 ) -> RenderedConstant:
-    """A list constant from items already printed by :func:`~toolgen.render.literal.list_item`.
+    """A list constant from items already printed by :func:`~toolgen.render.literal.list_item`
+    (and encoded as UTF-8).
 
     A non-empty list is always one item per line: the trailing commas keep black from joining
     it, and it lets each tool's text be made (and cached) on its own.
     """
+    head = f"{name}: {annotation} = ".encode()
     if not items:
-        return RenderedConstant(name, f"{name}: {annotation} = []", comment)
-    return RenderedConstant(name, f"{name}: {annotation} = [\n" + "\n".join(items) + "\n]", comment)
+        return RenderedConstant(name, (head + b"[]",), comment)
+    parts: list[bytes | memoryview] = [head + b"[\n"]
+    for item in items:
+        parts.append(item)
+        parts.append(b"\n")
+    parts[-1] = b"\n]"
+    return RenderedConstant(name, tuple(parts), comment)
 
 
 def _template_folder() -> Path:
@@ -93,8 +110,8 @@ def environment(line_length: int) -> jinja2.Environment:
 
 def render_module(
     constants: list[RenderedConstant], sources: list[str], line_length: int = 88
-) -> str:
-    """The whole generated module as text (black's layout, ``\\n`` line ends).
+) -> bytes:
+    """The whole generated module, UTF-8 encoded (black's layout, ``\\n`` line ends).
 
     The template lays out the module around a placeholder per constant; the constants' text,
     which can be megabytes, is spliced in once rather than copied through the template engine.
@@ -104,13 +121,16 @@ def render_module(
     skeleton = template.render(
         version=__version__,
         sources=sources,
-        constants=[RenderedConstant(c.name, mark, c.comment) for c, mark in zip(constants, marks)],
+        constants=[
+            {"name": c.name, "text": mark, "comment": c.comment}
+            for c, mark in zip(constants, marks)
+        ],
         all_names=[c.name for c in constants],
     )
-    parts = skeleton.rstrip("\n").split("\x00")
-    pieces = [parts[0]]
+    parts = skeleton.rstrip("\n").encode("utf-8").split(b"\x00")
+    pieces: list[bytes | memoryview] = [parts[0]]
     for index in range(len(constants)):
-        pieces.append(constants[int(parts[2 * index + 1])].text)
+        pieces.extend(constants[int(parts[2 * index + 1])].parts)
         pieces.append(parts[2 * index + 2])
-    pieces.append("\n")
-    return "".join(pieces)
+    pieces.append(b"\n")
+    return b"".join(pieces)

@@ -126,21 +126,34 @@ class _Emitter:
         self.out: list[str] = []
 
     def emit(self, value: Any, indent: int, prefix: str, suffix: str) -> None:
+        if not (isinstance(value, (dict, list)) and value):  # an atom is never split
+            self.out.append(f"{' ' * indent}{prefix}{_flat(value)}{suffix}")
+            return
         room = self.line_length - indent - str_width(prefix) - len(suffix)
-        if not (isinstance(value, (dict, list)) and value) or _width(value, room) <= room:
+        if _width(value, room) <= room:
             self.out.append(f"{' ' * indent}{prefix}{_flat(value)}{suffix}")
             return
         pad = " " * indent
+        inner = pad + "    "
+        out = self.out
+        # A string item is written directly: it is one line whatever its width (the case of
+        # the name maps, ten thousand entries each on a large target).
         if isinstance(value, dict):
-            self.out.append(f"{pad}{prefix}{{")
+            out.append(f"{pad}{prefix}{{")
             for key, item in value.items():
-                self.emit(item, indent + 4, f"{string(key)}: ", ",")
-            self.out.append(f"{pad}}}{suffix}")
+                if isinstance(item, str):
+                    out.append(f"{inner}{string(key)}: {string(item)},")
+                else:
+                    self.emit(item, indent + 4, f"{string(key)}: ", ",")
+            out.append(f"{pad}}}{suffix}")
         else:
-            self.out.append(f"{pad}{prefix}[")
+            out.append(f"{pad}{prefix}[")
             for item in value:
-                self.emit(item, indent + 4, "", ",")
-            self.out.append(f"{pad}]{suffix}")
+                if isinstance(item, str):
+                    out.append(f"{inner}{string(item)},")
+                else:
+                    self.emit(item, indent + 4, "", ",")
+            out.append(f"{pad}]{suffix}")
 
 
 def one_line(value: Any) -> str:
