@@ -1,13 +1,14 @@
 """Golden cases: each tests/cases/<case>/ holds an input package and what toolgen must make of it.
 
 A case folder has ``input/`` (scanned), optionally ``args.txt`` (extra CLI arguments, one
-per line), and ``expected/``: ``tool_schemas.py`` (when the build succeeds), ``stderr.txt``
-and ``exit_code``. Regenerate with ``pytest tests/test_golden.py --update-goldens``
+per line), and ``expected/``: ``tool_schemas.py`` (when the build succeeds; with
+``--layout per-provider`` also ``tool_schemas_<provider>.py``), ``stderr.txt`` and ``exit_code``. Regenerate with ``pytest tests/test_golden.py --update-goldens``
 (or ``nox -s regen``) and review the diff.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -20,11 +21,11 @@ CASE_NAMES = sorted(p.name for p in CASES.iterdir() if (p / "input").is_dir())
 
 
 def _diagnostics(stderr: str) -> str:
-    """stderr without the status line, which says whether the file was written or was fresh."""
+    """stderr without the status lines, which say whether a file was written or was fresh."""
     return "".join(
         line
         for line in stderr.splitlines(keepends=True)
-        if not line.startswith("expected/tool_schemas.py: ")
+        if not re.match(r"expected/tool_schemas\w*\.py: ", line)
     )
 
 
@@ -55,8 +56,9 @@ def test_golden_case(
         result = runner.invoke(main, ["build", "input", "--out", out, *_args(case)])
         (expected / "stderr.txt").write_text(_diagnostics(result.stderr))
         (expected / "exit_code").write_text(f"{result.exit_code}\n")
-        if result.exit_code != 0 and (expected / "tool_schemas.py").exists():
-            (expected / "tool_schemas.py").unlink()
+        if result.exit_code != 0:
+            for generated in expected.glob("tool_schemas*.py"):
+                generated.unlink()
         return
     want_code = int((expected / "exit_code").read_text())
     result = runner.invoke(main, ["check", "input", "--out", out, *_args(case)])
@@ -72,7 +74,7 @@ def test_golden_case(
         failed = runner.invoke(main, ["build", "input", "--out", out, *_args(case)])
         assert failed.exit_code == want_code
         assert _snapshot(case) == before, f"{name}: a failing build changed files"
-        assert not (expected / "tool_schemas.py").exists()
+        assert not list(expected.glob("tool_schemas*.py"))
     assert (
         _diagnostics(result.stderr) == (expected / "stderr.txt").read_text()
     ), f"{name}: stderr differs\n{fix}"

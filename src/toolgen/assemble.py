@@ -84,27 +84,33 @@ def _plain(tool: ToolDef) -> dict[str, Any]:
 
 def assemble(
     results: list[ModuleResult], target: Target, diags: Diagnostics
-) -> list[RenderedConstant]:
-    """The constants of the generated module, in a fixed order, and the cross-module checks."""
+) -> dict[str | None, list[RenderedConstant]]:
+    """The constants of the generated module(s), in a fixed order, and the cross-module checks.
+
+    Keyed by provider: ``None`` holds the IR (``TOOLS``), each provider its list and name maps;
+    the layout decides which go to which file.
+    """
     for result in results:
         diags.items.extend(Diagnostic.from_row(row) for row in result["diagnostics"])
     tools = sorted((t for r in results for t in r["tools"]), key=lambda t: (t["name"], *t["span"]))
     spans = [SourceSpan(*t["span"]) for t in tools]
     check_duplicates([(t["name"], span) for t, span in zip(tools, spans)], diags)
-    rendered = [
-        render_list(
-            "TOOLS",
-            LIST,
-            [t["segments"]["TOOLS"] for t in tools],
-            "The provider-neutral IR: name, description, JSON Schema 2020-12.",
-        )
-    ]
+    rendered: dict[str | None, list[RenderedConstant]] = {
+        None: [
+            render_list(
+                "TOOLS",
+                LIST,
+                [t["segments"]["TOOLS"] for t in tools],
+                "The provider-neutral IR: name, description, JSON Schema 2020-12.",
+            )
+        ]
+    }
     for key in providers_of(target):
         check_collisions(key, [(t["name"], t["wire"][key], s) for t, s in zip(tools, spans)], diags)
         constant = ADAPTERS[key](options_of(target)).constant
         suffix = constant.removeprefix("TOOLS")
-        rendered.append(render_list(constant, LIST, [t["segments"][key] for t in tools]))
-        rendered.append(
+        group = rendered[key] = [render_list(constant, LIST, [t["segments"][key] for t in tools])]
+        group.append(
             render_constant(
                 Constant(
                     f"TOOL_NAME_MAP{suffix}",
@@ -116,7 +122,7 @@ def assemble(
             )
         )
         if key.startswith("openai"):
-            rendered.append(
+            group.append(
                 render_constant(
                     Constant(
                         f"NULL_MEANS_OMITTED{suffix}",

@@ -164,10 +164,12 @@ class ModuleCache:
 
 
 def valid_output(entry: dict[str, Any]) -> bool:
-    """An output entry: the digest of the text built from exactly these inputs, and its diagnostics."""
+    """An output entry: the digests of the files built from exactly these inputs, and their
+    diagnostics."""
     try:
         return (
-            isinstance(entry["digest"], str)
+            isinstance(entry["digests"], list)
+            and all(isinstance(d, str) for d in entry["digests"])
             and isinstance(entry["count"], int)
             and valid({"deps": {}, "tools": [], "diagnostics": entry["diagnostics"]})
         )

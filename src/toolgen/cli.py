@@ -107,6 +107,13 @@ def _target_options(func: Callable[..., Any]) -> Callable[..., Any]:
             help="Provider constant to generate; repeat for several [default: all].",
         ),
         click.option(
+            "--layout",
+            type=click.Choice(["single", "per-provider"]),
+            default=None,
+            help="One module with every constant, or the IR in --out and each provider's "
+            "constants in a module of its own beside it (OUT_openai.py, ...) [default: single].",
+        ),
+        click.option(
             "--select",
             type=click.Choice(["decorated", "public"]),
             help="Which functions are tools: decorated ones, or every public top-level function.",

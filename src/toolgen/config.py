@@ -26,6 +26,7 @@ class Target:
     paths: tuple[Path, ...] = ()
     out: Path | None = None
     providers: tuple[str, ...] = PROVIDERS
+    layout: str = "single"
     select: str = "decorated"
     decorators: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
@@ -50,6 +51,21 @@ class Target:
         folder = first if not first.suffix else first.parent
         return folder / DEFAULT_OUT_NAME
 
+    def output_files(self) -> dict[str | None, Path]:
+        """Every file the target writes, by the provider whose constants it holds.
+
+        ``single`` layout: one file (key ``None``) with every constant. ``per-provider``:
+        ``out`` holds the IR (``TOOLS``), and each provider's constants go to
+        ``<out stem>_<provider>.py`` beside it, so a process imports one provider's only.
+        """
+        out = self.out_path
+        files: dict[str | None, Path] = {None: out}
+        if self.layout == "per-provider":
+            for provider in PROVIDERS:
+                if provider in self.providers:
+                    files[provider] = out.with_name(f"{out.stem}_{provider}{out.suffix}")
+        return files
+
 
 @dataclass(frozen=True, slots=True)
 class Config:
@@ -65,6 +81,7 @@ _KEYS: Final[dict[str, tuple[str, tuple[Any, ...] | None]]] = {
     "paths": ("list", None),
     "out": ("str", None),
     "providers": ("list", PROVIDERS),
+    "layout": ("str", ("single", "per-provider")),
     "select": ("str", ("decorated", "public")),
     "decorators": ("list", None),
     "exclude": ("list", None),

@@ -73,6 +73,18 @@ CASES: list[tuple[str, list[str], list[str], Callable[[dict[str, Any], Path], No
         or pytest.fail(ns["__all__"]),
     ),
     (
+        "layout",
+        ['layout = "per-provider"', 'providers = ["mcp", "anthropic"]'],
+        ["--layout", "per-provider", "--provider", "mcp", "--provider", "anthropic"],
+        lambda ns, root: (
+            ns["__all__"] == ["TOOLS"]
+            and sorted(p.name for p in (root / "tools").glob("tool_schemas*.py"))
+            == ["tool_schemas.py", "tool_schemas_anthropic.py", "tool_schemas_mcp.py"]
+            and "TOOLS_MCP" in (root / "tools" / "tool_schemas_mcp.py").read_text()
+        )
+        or pytest.fail("layout"),
+    ),
+    (
         "select",
         ['select = "public"'],
         ["--select", "public"],

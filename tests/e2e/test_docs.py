@@ -64,12 +64,15 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     write_tree(
         root, {"tools/__init__.py": "", "tools/weather.py": QUICKSTART, "_prelude.py": PRELUDE}
     )
-    subprocess.run(
-        [sys.executable, "-m", "toolgen", "build", "tools"],
-        cwd=root,
-        check=True,
-        capture_output=True,
-    )
+    # First the per-provider modules (tools/tool_schemas_openai.py, ...), for the samples of that
+    # layout; then the single module over its tools/tool_schemas.py, for all the others.
+    for layout in ("per-provider", "single"):
+        subprocess.run(
+            [sys.executable, "-m", "toolgen", "build", "tools", "--layout", layout, "--no-cache"],
+            cwd=root,
+            check=True,
+            capture_output=True,
+        )
     return root
 
 

@@ -11,7 +11,7 @@ from toolgen.emit.format import is_black_formatted
 
 MODULES = sorted(
     [
-        *REPO.glob("tests/cases/*/expected/tool_schemas.py"),
+        *REPO.glob("tests/cases/*/expected/tool_schemas*.py"),
         *REPO.glob("examples/*/src/*/tool_schemas.py"),
     ]
 )

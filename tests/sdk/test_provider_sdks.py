@@ -26,8 +26,10 @@ MODULES = sorted(
 
 
 def load(path: Path) -> dict[str, Any]:
+    """The module's constants, with those of its per-provider modules (``--layout per-provider``)."""
     namespace: dict[str, Any] = {}
-    exec(compile(path.read_text(), str(path), "exec"), namespace)
+    for module in [path, *sorted(path.parent.glob(f"{path.stem}_*.py"))]:
+        exec(compile(module.read_text(), str(module), "exec"), namespace)
     return namespace
 
 

@@ -109,9 +109,16 @@ def environment(line_length: int) -> jinja2.Environment:
 
 
 def render_module(
-    constants: list[RenderedConstant], sources: list[str], line_length: int = 88
+    constants: list[RenderedConstant],
+    sources: list[str],
+    line_length: int = 88,
+    provider: str | None = None,
+    siblings: Sequence[str] = (),
 ) -> bytes:
     """The whole generated module, UTF-8 encoded (black's layout, ``\\n`` line ends).
+
+    ``provider`` names the one provider a module holds (per-provider layout); ``siblings``
+    lists, in the module of the IR, the provider modules beside it.
 
     The template lays out the module around a placeholder per constant; the constants' text,
     which can be megabytes, is spliced in once rather than copied through the template engine.
@@ -120,6 +127,8 @@ def render_module(
     marks = [f"\x00{index}\x00" for index in range(len(constants))]
     skeleton = template.render(
         version=__version__,
+        provider=provider,
+        siblings=siblings,
         sources=sources,
         constants=[
             {"name": c.name, "text": mark, "comment": c.comment}
