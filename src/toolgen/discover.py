@@ -40,20 +40,32 @@ class SourceFile:
     is_stub: bool
 
 
-def module_name(path: Path) -> tuple[str, bool]:
-    """The dotted module name, found by walking up while folders have ``__init__.py``."""
+def module_name(path: Path, packages: dict[Path, list[str]] | None = None) -> tuple[str, bool]:
+    """The dotted module name, found by walking up while folders have ``__init__.py``.
+
+    ``packages`` memoises each folder's package path across the files of one walk.
+    """
     stem = path.name.rsplit(".", 1)[0]
     is_package = stem == "__init__"
-    parts = [] if is_package else [stem]
-    folder = path.parent
-    while (folder / "__init__.py").is_file() or (folder / "__init__.pyi").is_file():
-        parts.insert(0, folder.name)
-        if folder.parent == folder:
-            break
-        folder = folder.parent
+    parts = [*_package_of(path.parent, {} if packages is None else packages)]
+    if not is_package:
+        parts.append(stem)
     if not parts:
         parts = [path.parent.name or stem]
     return ".".join(parts), is_package
+
+
+def _package_of(folder: Path, packages: dict[Path, list[str]]) -> list[str]:
+    """The dotted parts of ``folder`` as a package (empty when it has no ``__init__``)."""
+    known = packages.get(folder)
+    if known is None:
+        if (folder / "__init__.py").is_file() or (folder / "__init__.pyi").is_file():
+            above = [] if folder.parent == folder else _package_of(folder.parent, packages)
+            known = [*above, folder.name]
+        else:
+            known = []
+        packages[folder] = known
+    return known
 
 
 def display_path(path: Path, cwd: Path) -> str:
@@ -95,21 +107,29 @@ def discover(
             if root.suffix in (".py", ".pyi") and root.resolve() not in outputs:
                 found[root.resolve()] = None
             continue
-        for folder, dirs, files in os.walk(root, followlinks=False):
+        # Walking the resolved root, a folder's path is already resolved (symlinked folders
+        # are not entered): only a symlinked file needs resolving, which saves a stat per
+        # path component per file.
+        real_root = root.resolve()
+        for folder, dirs, files in os.walk(real_root, followlinks=False):
             dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS and not d.startswith("."))
             for name in files:
                 if not name.endswith((".py", ".pyi")):
                     continue
                 full = Path(folder, name)
-                if full.is_symlink() and not full.exists():
-                    continue
-                resolved = full.resolve()
-                if resolved in outputs or _excluded(full, root, exclude):
+                if full.is_symlink():
+                    if not full.exists():
+                        continue
+                    resolved = full.resolve()
+                else:
+                    resolved = full
+                if resolved in outputs or _excluded(full, real_root, exclude):
                     continue
                 found[resolved] = None
     result = []
+    packages: dict[Path, list[str]] = {}
     for path in found:
-        module, is_package = module_name(path)
+        module, is_package = module_name(path, packages)
         result.append(
             SourceFile(path, display_path(path, cwd), module, is_package, path.suffix == ".pyi")
         )

@@ -26,6 +26,9 @@ class SourceSpan:
         return f"{self.path}:{self.line}:{self.col}"
 
 
+_SEVERITIES = {s.value: s for s in Severity}  # Severity(value) is slow for thousands of rows
+
+
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
     """One problem found in the sources or produced by an adapter."""
@@ -57,7 +60,7 @@ class Diagnostic:
         """The diagnostic a JSON row (from :meth:`to_row`) describes."""
         severity, message, path, line, col, code = row
         span = SourceSpan(path, line, col) if path is not None else None
-        return Diagnostic(Severity(severity), message, span, code)
+        return Diagnostic(_SEVERITIES[severity], message, span, code)
 
     def sort_key(self) -> tuple[str, int, int, str, str]:
         """File order; a plain tuple, because thousands of warnings sort far faster than spans."""
