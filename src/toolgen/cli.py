@@ -233,6 +233,10 @@ def _config(paths: tuple[Path, ...], flags: dict[str, Any]) -> Config:
     return Config(tuple(override(t, **flags) for t in targets), config.source, config.cache_dir)
 
 
+def _tools(count: int) -> str:
+    return f"{count} tool" if count == 1 else f"{count} tools"
+
+
 def _run(
     paths: tuple[Path, ...],
     check_only: bool,
@@ -263,7 +267,7 @@ def _run(
                     click.echo(result.diff, nl=False)
             for result in results:
                 if not quiet or result.status != "fresh":
-                    _err(f"{result.display}: {result.status} ({result.tool_count} tools)")
+                    _err(f"{result.display}: {result.status} ({_tools(result.tool_count)})")
             if stale:
                 _err(
                     "toolgen: the generated output is out of date; run `toolgen build` and commit it"
@@ -272,7 +276,7 @@ def _run(
             return EXIT_OK
         for result in api.build(the_plan, force=force):
             if not quiet:
-                _err(f"{result.display}: {result.status} ({result.tool_count} tools)")
+                _err(f"{result.display}: {result.status} ({_tools(result.tool_count)})")
         return EXIT_OK
 
     _guard(verbose, body)
