@@ -216,7 +216,14 @@ def _plan_target(
     from toolgen.render import RenderedConstant, render_module
 
     missing = [m for m in by_module if m not in results]
-    built = _build_modules(missing, by_module, data, hashes, target) if missing else {}
+    latest = {m: _latest_key(settings, m) for m in missing}
+    previous = {}
+    for module in missing:
+        pointer = cache.load(latest[module])
+        entry = cache.load(pointer["entry"]) if pointer is not None else None
+        if entry is not None and entry.get("kind") is None:
+            previous[module] = entry
+    built = _build_modules(missing, by_module, data, hashes, target, previous) if missing else {}
     results.update(built)
     target_diags = Diagnostics()
     for display in leftovers:
@@ -278,8 +285,17 @@ def _plan_target(
     return (
         planned,
         target_diags,
-        [*((keys[m], built[m]) for m in missing), (whole_key, output_entry)],
+        [
+            *((keys[m], built[m]) for m in missing),
+            *((latest[m], {"kind": "latest", "entry": keys[m]}) for m in missing),
+            (whole_key, output_entry),
+        ],
     )
+
+
+def _latest_key(settings: str, module: str) -> str:
+    """Where the cache points to a module's newest result made with these settings."""
+    return hashlib.sha256(f"{settings}\0latest\0{module}".encode()).hexdigest()
 
 
 def _disk_matches(path: Path, digest: str, cache: Any) -> bool:
@@ -334,6 +350,7 @@ def _build_modules(
     data: dict[str, bytes | None],
     hashes: dict[str, str],
     target: Target,
+    previous: dict[str, dict[str, Any]],
 ) -> dict[str, dict[str, Any]]:
     """Build each missing module from the modules its imports reach (scanned once per process).
 
@@ -349,7 +366,14 @@ def _build_modules(
     )
     try:
         built = parallel.run_map(
-            _build_one, missing, many, by_module=by_module, data=data, hashes=hashes, target=target
+            _build_one,
+            missing,
+            many,
+            by_module=by_module,
+            data=data,
+            hashes=hashes,
+            target=target,
+            previous=previous,
         )
     finally:
         _SCANS.clear()
@@ -385,7 +409,14 @@ def _build_one(module: str) -> dict[str, Any]:
             stack.extend(_imported_modules(scan, by_module))
     scans.sort(key=lambda s: s.path)
     deps = {s.display: hashes[s.display] for m in sorted(seen) for s in by_module[m]}
-    return build_module(module, scans, Resolver(scans), parallel.shared("target"), deps)
+    return build_module(
+        module,
+        scans,
+        Resolver(scans),
+        parallel.shared("target"),
+        deps,
+        parallel.shared("previous").get(module),
+    )
 
 
 def _imported_modules(scan: ModuleScan, by_module: dict[str, list[SourceFile]]) -> set[str]:

@@ -1,7 +1,8 @@
 """Per-module results, built or cached, → the generated module's constants.
 
 A module's result holds its tools' rendered list items for every constant (UTF-8 bytes),
-their wire names, and every diagnostic the module produced. It depends only on
+their wire names, and every diagnostic the module produced (a tool's adapter warnings with
+the tool). It depends only on
 the module's own files and the files its imports reach, so it can be cached on its own;
 the checks that span modules (duplicate names, provider name collisions) run here, on
 names only.
@@ -9,6 +10,8 @@ names only.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
 from toolgen.build import check_duplicates
@@ -39,9 +42,20 @@ def providers_of(target: Target) -> list[str]:
 
 
 def build_module(
-    module: str, scans: list[ModuleScan], resolver: Resolver, target: Target, deps: dict[str, str]
+    module: str,
+    scans: list[ModuleScan],
+    resolver: Resolver,
+    target: Target,
+    deps: dict[str, str],
+    previous: ModuleResult | None = None,
 ) -> ModuleResult:
-    """Everything ``module`` contributes: its tools in every form, and its diagnostics."""
+    """Everything ``module`` contributes: its tools in every form, and its diagnostics.
+
+    ``previous`` is the module's last result made with the same settings: a tool whose IR
+    (span included) is unchanged since takes its text, wire names and adapter diagnostics
+    from there instead of being adapted and printed again. So when a shared type changes and
+    every module importing it is rebuilt, only the tools that use it pay for the providers.
+    """
     from toolgen.build import build_tools
 
     diags = Diagnostics()
@@ -51,13 +65,22 @@ def build_module(
     tools = build_tools(scans, target, diags, frozenset({module}), resolver=resolver)
     options = options_of(target)
     adapters = {key: ADAPTERS[key](options) for key in providers_of(target)}
+    before = {t["ir"]: t for t in previous["tools"]} if previous is not None else {}
     entries = []
     for tool in tools:
+        ir = ir_digest(tool)
+        reused = before.get(ir)
+        if reused is not None:
+            entries.append(
+                {**reused, "segments": {k: bytes(v) for k, v in reused["segments"].items()}}
+            )
+            continue
+        tool_diags = Diagnostics()
         wire: dict[str, str] = {}
         segments = {"TOOLS": list_item(_plain(tool), target.line_length).encode("utf-8")}
         nullable: dict[str, list[str]] = {}
         for key, adapter in adapters.items():
-            adapted = adapt_tool(key, adapter, tool, diags)
+            adapted = adapt_tool(key, adapter, tool, tool_diags)
             wire[key] = adapted.wire_name
             segments[key] = list_item(adapted.wire, target.line_length).encode("utf-8")
             if adapted.nullable_optionals:
@@ -66,9 +89,11 @@ def build_module(
             {
                 "name": tool.name,
                 "span": [tool.span.path, tool.span.line, tool.span.col],
+                "ir": ir,
                 "wire": wire,
                 "segments": segments,
                 "nullable": nullable,
+                "diagnostics": [d.to_row() for d in tool_diags.items],
             }
         )
     return {
@@ -76,6 +101,21 @@ def build_module(
         "tools": entries,
         "diagnostics": [d.to_row() for d in diags.items],
     }
+
+
+def ir_digest(tool: ToolDef) -> str:
+    """What a tool's forms are made from: every field of its IR, its place included (the
+    adapters' warnings carry it)."""
+    fields = [
+        tool.name,
+        tool.description,
+        tool.parameters,
+        tool.output_schema,
+        tool.qualname,
+        [tool.span.path, tool.span.line, tool.span.col],
+    ]
+    text = json.dumps(fields, ensure_ascii=False, separators=(",", ":"), default=repr)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def _plain(tool: ToolDef) -> dict[str, Any]:
@@ -92,6 +132,8 @@ def assemble(
     """
     for result in results:
         diags.items.extend(Diagnostic.from_row(row) for row in result["diagnostics"])
+        for tool in result["tools"]:
+            diags.items.extend(Diagnostic.from_row(row) for row in tool["diagnostics"])
     tools = sorted((t for r in results for t in r["tools"]), key=lambda t: (t["name"], *t["span"]))
     spans = [SourceSpan(*t["span"]) for t in tools]
     check_duplicates([(t["name"], span) for t, span in zip(tools, spans)], diags)

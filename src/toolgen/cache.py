@@ -70,7 +70,9 @@ class ModuleCache:
         ):
             return None
         kind = entry.get("kind")
-        if kind == "stamp":
+        if kind == "latest":
+            ok = isinstance(entry.get("entry"), str)
+        elif kind == "stamp":
             ok = all(
                 isinstance(entry.get(k), int) for k in ("size", "mtime_ns", "inode")
             ) and isinstance(entry.get("digest"), str)
@@ -189,6 +191,22 @@ def _attach_segments(entry: dict[str, Any], payload: memoryview) -> bool:
     return offset == len(payload)
 
 
+def _valid_rows(rows: Any) -> bool:
+    """Diagnostics as :meth:`~toolgen.errors.Diagnostic.to_row` writes them."""
+    for row in rows:
+        severity, message, path, line, col, code = row
+        if (
+            severity not in ("error", "warning")
+            or not isinstance(message, str)
+            or not (path is None or isinstance(path, str))
+            or not isinstance(line, int)
+            or not isinstance(col, int)
+            or not isinstance(code, str)
+        ):
+            return False
+    return True
+
+
 def valid(entry: dict[str, Any]) -> bool:
     """The shape ``assemble`` relies on; checked so that a crafted entry cannot crash a build."""
     try:
@@ -196,28 +214,23 @@ def valid(entry: dict[str, Any]) -> bool:
             isinstance(k, str) and isinstance(v, str) for k, v in entry["deps"].items()
         ):
             return False
-        for d in entry["diagnostics"]:
-            severity, message, path, line, col, code = d
-            if (
-                severity not in ("error", "warning")
-                or not isinstance(message, str)
-                or not (path is None or isinstance(path, str))
-                or not isinstance(line, int)
-                or not isinstance(col, int)
-                or not isinstance(code, str)
-            ):
-                return False
+        if not _valid_rows(entry["diagnostics"]):
+            return False
         for tool in entry["tools"]:
-            name, span, wire, segments, nullable = (
+            name, span, wire, segments, nullable, ir = (
                 tool["name"],
                 tool["span"],
                 tool["wire"],
                 tool["segments"],
                 tool["nullable"],
+                tool["ir"],
             )
             path, line, col = span
+            if not _valid_rows(tool["diagnostics"]):
+                return False
             if not (
-                isinstance(name, str)
+                isinstance(ir, str)
+                and isinstance(name, str)
                 and isinstance(path, str)
                 and isinstance(line, int)
                 and isinstance(col, int)

@@ -6,11 +6,12 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tests.conftest import REPO
-from toolgen import api
+from toolgen import api, assemble
 from toolgen.config import Config, Target
 
 CASE = REPO / "tests" / "cases" / "cross_module" / "input"
@@ -145,3 +146,49 @@ def test_unwritable_cache_is_skipped(tree: Path, tmp_path: Path) -> None:
     blocker = tmp_path / "cache"
     blocker.write_text("a file where the cache folder should be")
     assert _build(tree, blocker) == _fresh(tree)
+
+
+def test_a_rebuilt_module_adapts_only_the_tools_whose_ir_changed(
+    tree: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A shared type changes: every module importing it is rebuilt, but a tool that does not
+    use the type keeps its text from the module's previous result."""
+    cache = tmp_path / "cache"
+    _build(tree, cache)
+    adapted: list[str] = []
+    real = assemble.adapt_tool
+
+    def counting(key: str, adapter: Any, tool: Any, diags: Any) -> Any:
+        adapted.append(tool.name)
+        return real(key, adapter, tool, diags)
+
+    monkeypatch.setattr(assemble, "adapt_tool", counting)
+    records = tree / "app" / "models" / "records.py"
+    records.write_text(records.read_text().replace("    title: str\n", "    title: str\n    body: str\n"))
+    cached = _build(tree, cache)
+    assert set(adapted) == {"open_ticket"}  # escalate and bulk_close do not use Ticket
+    adapted.clear()
+    assert cached == _fresh(tree)
+    assert set(adapted) == {"open_ticket", "escalate", "bulk_close"}  # the check can fail
+
+
+def test_moved_tools_are_adapted_again_so_warnings_keep_their_places(
+    tree: Path, tmp_path: Path
+) -> None:
+    cache = tmp_path / "cache"
+    target = Target(paths=(tree / "app",), out=tree / "out.py")
+
+    def warnings(use_cache: bool) -> list[str]:
+        plan = api.plan(Config((target,)), cwd=tree, use_cache=use_cache, cache_dir=cache)
+        api.build(plan)
+        return [d.format() for d in plan.diagnostics]
+
+    before = warnings(True)
+    assert any("support.py:32:" in w for w in before)
+    support = tree / "app" / "tools" / "support.py"
+    support.write_text("# a new first line moves every tool down\n" + support.read_text())
+    after = warnings(True)
+    assert after == warnings(False)
+    assert any("support.py:33:" in w for w in after) and not any(
+        "support.py:32:" in w for w in after
+    )
