@@ -223,7 +223,11 @@ def _plan_target(
         entry = cache.load(pointer["entry"]) if pointer is not None else None
         if entry is not None and entry.get("kind") is None:
             previous[module] = entry
-    built = _build_modules(missing, by_module, data, hashes, target, previous) if missing else {}
+    built, new_scans = (
+        _build_modules(missing, by_module, data, hashes, target, previous, cache)
+        if missing
+        else ({}, {})
+    )
     results.update(built)
     target_diags = Diagnostics()
     for display in leftovers:
@@ -288,6 +292,7 @@ def _plan_target(
         [
             *((keys[m], built[m]) for m in missing),
             *((latest[m], {"kind": "latest", "entry": keys[m]}) for m in missing),
+            *((key, {"kind": "scan", "scan": scan}) for key, scan in new_scans.items()),
             (whole_key, output_entry),
         ],
     )
@@ -351,19 +356,25 @@ def _build_modules(
     hashes: dict[str, str],
     target: Target,
     previous: dict[str, dict[str, Any]],
-) -> dict[str, dict[str, Any]]:
-    """Build each missing module from the modules its imports reach (scanned once per process).
+    cache: Any,
+) -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
+    """Build each missing module from the modules its imports reach (scanned once per process,
+    or taken from the per-file scan cache).
 
     A module's result depends on that closure alone (names resolve only through it), which is
     what its cache entry records; so scanning and building happen together, per module, in
-    forked workers when there is enough work.
+    forked workers when there is enough work. Returns the results, and the scans made (as
+    JSON data, by cache key) for the caller to store.
     """
+    from toolgen.cache import FORMAT, code_fingerprint
+
     _SCANS.clear()
     many = (
         len(missing) > 1
         and sum(len(data[s.display] or b"") for m in missing for s in by_module[m])
         >= parallel.MIN_BYTES
     )
+    scan_prefix = repr((FORMAT, __version__, code_fingerprint(), "scan"))
     try:
         built = parallel.run_map(
             _build_one,
@@ -374,42 +385,87 @@ def _build_modules(
             hashes=hashes,
             target=target,
             previous=previous,
+            cache=cache,
+            scan_prefix=scan_prefix,
         )
     finally:
         _SCANS.clear()
-    return dict(zip(missing, built))
+    new_scans: dict[str, Any] = {}
+    for _, scans in built:
+        new_scans.update(scans)
+    return dict(zip(missing, (result for result, _ in built))), new_scans
 
 
 _SCANS: dict[str, ModuleScan] = {}
-"""Scans made in this process during one build, by display path: each file is parsed once."""
+"""Scans made or loaded in this process during one build, by display path: each file is
+parsed once."""
 
 
-def _build_one(module: str) -> dict[str, Any]:
-    """One module's result: scan its import closure (memoised), resolve within it, build."""
-    from toolgen.assemble import build_module
+def _scan_key(prefix: str, source: SourceFile, digest: str) -> str:
+    """A file's scan depends on its bytes and on the names it is known by, nothing else."""
+    return hashlib.sha256(
+        "\0".join(
+            [
+                prefix,
+                source.display,
+                source.module,
+                str(source.is_package),
+                str(source.is_stub),
+                digest,
+            ]
+        ).encode()
+    ).hexdigest()
+
+
+def _scan(source: SourceFile, new_scans: dict[str, Any]) -> ModuleScan:
+    """One file's scan: memoised in this process, else from the cache, else made (and then
+    added to ``new_scans``, encoded, for the cache)."""
     from toolgen.scan import scan_file
+    from toolgen.scan.serial import decode_scan, encode
+
+    scan = _SCANS.get(source.display)
+    if scan is not None:
+        return scan
+    cache = parallel.shared("cache")
+    key = _scan_key(
+        parallel.shared("scan_prefix"), source, parallel.shared("hashes")[source.display]
+    )
+    entry = cache.load(key)
+    if entry is not None and entry.get("kind") == "scan":
+        with contextlib.suppress(ValueError):
+            scan = _SCANS[source.display] = decode_scan(entry["scan"])
+            return scan
+    scan = _SCANS[source.display] = scan_file(source, parallel.shared("data")[source.display])
+    if cache.root is not None:
+        with contextlib.suppress(TypeError, ValueError):  # a value JSON cannot hold: not cached
+            new_scans[key] = encode(scan)
+    return scan
+
+
+def _build_one(module: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """One module's result: scan its import closure (memoised), resolve within it, build.
+    Also returns the scans it made, for the cache."""
+    from toolgen.assemble import build_module
     from toolgen.scan.resolve import Resolver
 
     by_module = parallel.shared("by_module")
-    data = parallel.shared("data")
     hashes = parallel.shared("hashes")
     seen: set[str] = set()
     stack = [module]
     scans: list[ModuleScan] = []
+    new_scans: dict[str, Any] = {}
     while stack:
         current = stack.pop()
         if current in seen:
             continue
         seen.add(current)
         for source in by_module[current]:
-            scan = _SCANS.get(source.display)
-            if scan is None:
-                scan = _SCANS[source.display] = scan_file(source, data[source.display])
+            scan = _scan(source, new_scans)
             scans.append(scan)
             stack.extend(_imported_modules(scan, by_module))
     scans.sort(key=lambda s: s.path)
     deps = {s.display: hashes[s.display] for m in sorted(seen) for s in by_module[m]}
-    return build_module(
+    result = build_module(
         module,
         scans,
         Resolver(scans),
@@ -417,6 +473,7 @@ def _build_one(module: str) -> dict[str, Any]:
         deps,
         parallel.shared("previous").get(module),
     )
+    return result, new_scans
 
 
 def _imported_modules(scan: ModuleScan, by_module: dict[str, list[SourceFile]]) -> set[str]:

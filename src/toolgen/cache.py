@@ -1,4 +1,4 @@
-"""The content-hash cache: one entry per source module (its tools' text and diagnostics).
+"""The content-hash cache: per source file its scan, per module its tools' text and diagnostics.
 
 Layout: ``<cache_dir>/v2/<key[:2]>/<key>.entry``. An entry is one line of JSON (format,
 toolgen version, key, and the data), then the tools' rendered text as raw UTF-8, each
@@ -72,6 +72,8 @@ class ModuleCache:
         kind = entry.get("kind")
         if kind == "latest":
             ok = isinstance(entry.get("entry"), str)
+        elif kind == "scan":  # checked field by field when decoded (toolgen.scan.serial)
+            ok = isinstance(entry.get("scan"), dict)
         elif kind == "stamp":
             ok = all(
                 isinstance(entry.get(k), int) for k in ("size", "mtime_ns", "inode")

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+import toolgen.scan
 from tests.conftest import REPO
 from toolgen import api, assemble
 from toolgen.config import Config, Target
@@ -164,7 +165,9 @@ def test_a_rebuilt_module_adapts_only_the_tools_whose_ir_changed(
 
     monkeypatch.setattr(assemble, "adapt_tool", counting)
     records = tree / "app" / "models" / "records.py"
-    records.write_text(records.read_text().replace("    title: str\n", "    title: str\n    body: str\n"))
+    records.write_text(
+        records.read_text().replace("    title: str\n", "    title: str\n    body: str\n")
+    )
     cached = _build(tree, cache)
     assert set(adapted) == {"open_ticket"}  # escalate and bulk_close do not use Ticket
     adapted.clear()
@@ -192,3 +195,47 @@ def test_moved_tools_are_adapted_again_so_warnings_keep_their_places(
     assert any("support.py:33:" in w for w in after) and not any(
         "support.py:32:" in w for w in after
     )
+
+
+def test_only_the_edited_file_is_parsed_again(
+    tree: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every module importing the edited enum is rebuilt, from the other files' cached scans."""
+    cache = tmp_path / "cache"
+    _build(tree, cache)
+    scanned: list[str] = []
+    real = toolgen.scan.scan_file
+
+    def counting(source: Any, data: bytes | None = None) -> Any:
+        scanned.append(source.display)
+        return real(source, data)
+
+    monkeypatch.setattr(toolgen.scan, "scan_file", counting)
+    enums = tree / "app" / "models" / "enums.py"
+    enums.write_text(
+        enums.read_text().replace('HIGH = "high"', 'HIGH = "high"\n    MEDIUM = "medium"')
+    )
+    cached = _build(tree, cache)
+    assert scanned == ["app/models/enums.py"]
+    assert cached == _fresh(tree)
+    assert len(scanned) > 1  # the uncached build parsed every file: the count can fail
+
+
+def test_a_damaged_scan_entry_is_ignored_and_the_file_parsed_again(
+    tree: Path, tmp_path: Path
+) -> None:
+    cache = tmp_path / "cache"
+    expected = _build(tree, cache)
+    damaged = 0
+    for entry in cache.rglob("*.entry"):
+        line, _, payload = entry.read_bytes().partition(b"\n")
+        loaded = json.loads(line)
+        if loaded.get("kind") == "scan":
+            loaded["scan"]["v"][1] = 42  # the module name, as a number
+            entry.write_bytes(json.dumps(loaded).encode() + b"\n" + payload)
+            damaged += 1
+    assert damaged >= 5
+    support = tree / "app" / "tools" / "support.py"
+    support.write_text(support.read_text().replace("Open a ticket.", "Open a new ticket."))
+    assert _build(tree, cache) == _fresh(tree)
+    assert _build(tree, cache) != expected
