@@ -106,7 +106,7 @@ def _plan(
     config: Config, cwd: Path | None = None, use_cache: bool = True, cache_dir: Path | None = None
 ) -> Plan:
     """The body of :func:`plan`, run with the cycle collector paused."""
-    from toolgen.cache import ModuleCache
+    from toolgen.cache import ModuleCache, code_fingerprint
     from toolgen.config import default_cache_dir
 
     cwd = cwd or Path.cwd()
@@ -124,10 +124,14 @@ def _plan(
                 )
             outputs[out] = index
     root = config.source.parent if config.source is not None else cwd
-    cache = ModuleCache((cache_dir or default_cache_dir(config, root)) if use_cache else None)
+    cache = ModuleCache(
+        (cache_dir or default_cache_dir(config, root)) if use_cache else None,
+        namespace=code_fingerprint()[:16],
+    )
+    cache.mark_used()
     files: list[PlannedFile] = []
     diags = Diagnostics()
-    pending: list[tuple[str, dict[str, Any]]] = []
+    pending: list[Pending] = []
     for target in config.targets:
         planned, target_diags, new_entries = _plan_target(target, frozenset(outputs), cwd, cache)
         files.extend(planned)
@@ -135,14 +139,21 @@ def _plan(
         pending.extend(new_entries)
     if diags.has_errors:
         raise SourceError(diags.sorted())
-    for key, entry in pending:
+    for key, entry, pointer in pending:
         cache.store(key, entry)
+        if pointer is not None:
+            cache.supersede(pointer, key)
     return Plan(tuple(files), tuple(diags.sorted()), cache)
+
+
+Pending = tuple[str, dict[str, Any], "str | None"]
+"""A cache entry to store once the whole plan succeeded: key, entry, and the pointer whose
+previous entry it replaces (deleted then), if any."""
 
 
 def _plan_target(
     target: Target, outputs: frozenset[Path], cwd: Path, cache: Any
-) -> tuple[list[PlannedFile], Diagnostics, list[tuple[str, dict[str, Any]]]]:
+) -> tuple[list[PlannedFile], Diagnostics, list[Pending]]:
     files_out = {k: p.resolve() for k, p in target.output_files().items()}
     out = files_out[None]
     found = discover(target.paths, outputs, target.exclude, cwd)
@@ -290,17 +301,24 @@ def _plan_target(
         planned,
         target_diags,
         [
-            *((keys[m], built[m]) for m in missing),
-            *((latest[m], {"kind": "latest", "entry": keys[m]}) for m in missing),
-            *((key, {"kind": "scan", "scan": scan}) for key, scan in new_scans.items()),
-            (whole_key, output_entry),
+            *((keys[m], built[m], latest[m]) for m in missing),
+            *(
+                (key, {"kind": "scan", "scan": scan}, _latest_key(key_of, "scan"))
+                for key, (key_of, scan) in new_scans.items()
+            ),
+            (
+                whole_key,
+                output_entry,
+                _latest_key(settings, "output", *map(str, files_out.values())),
+            ),
         ],
     )
 
 
-def _latest_key(settings: str, module: str) -> str:
-    """Where the cache points to a module's newest result made with these settings."""
-    return hashlib.sha256(f"{settings}\0latest\0{module}".encode()).hexdigest()
+def _latest_key(*parts: str) -> str:
+    """The pointer to the newest entry made for these settings and this module (or file, or
+    output): storing a newer one deletes the entry it replaces."""
+    return hashlib.sha256("\0".join(["latest", *parts]).encode()).hexdigest()
 
 
 def _disk_matches(path: Path, digest: str, cache: Any) -> bool:
@@ -419,7 +437,7 @@ def _scan_key(prefix: str, source: SourceFile, digest: str) -> str:
 
 def _scan(source: SourceFile, new_scans: dict[str, Any]) -> ModuleScan:
     """One file's scan: memoised in this process, else from the cache, else made (and then
-    added to ``new_scans``, encoded, for the cache)."""
+    added to ``new_scans``, encoded, for the cache, with what names the file for its pointer)."""
     from toolgen.scan import scan_file
     from toolgen.scan.serial import decode_scan, encode
 
@@ -438,7 +456,7 @@ def _scan(source: SourceFile, new_scans: dict[str, Any]) -> ModuleScan:
     scan = _SCANS[source.display] = scan_file(source, parallel.shared("data")[source.display])
     if cache.root is not None:
         with contextlib.suppress(TypeError, ValueError):  # a value JSON cannot hold: not cached
-            new_scans[key] = encode(scan)
+            new_scans[key] = (f"{parallel.shared('scan_prefix')}\0{source.display}", encode(scan))
     return scan
 
 

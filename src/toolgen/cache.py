@@ -42,11 +42,24 @@ def code_fingerprint() -> str:
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 
-class ModuleCache:
-    """Entries keyed by content hash; ``root=None`` is a cache that is always empty."""
+UNUSED_DAYS: Final = 30
+"""A namespace (one install of toolgen's code) unused this long is deleted by the next store."""
 
-    def __init__(self, root: Path | None) -> None:
-        self.root = root / f"v{FORMAT}" if root is not None else None
+
+class ModuleCache:
+    """Entries keyed by content hash; ``root=None`` is a cache that is always empty.
+
+    ``namespace`` (from :func:`code_fingerprint`) gives each install of toolgen's code a
+    folder of its own: entries made by other code are never even looked at, and the folder
+    of an install unused for :data:`UNUSED_DAYS` days is removed. Within a namespace, an
+    entry replaced by a newer one for the same file, module or output is deleted
+    (:meth:`supersede`), so the cache holds one working set, not every version ever built.
+    """
+
+    def __init__(self, root: Path | None, namespace: str = "") -> None:
+        self.top = root
+        self.root = root / f"v{FORMAT}" / namespace if root is not None else None
+        self.namespace = namespace
         self._prepared = False
 
     def _path(self, key: str) -> Path:
@@ -121,6 +134,24 @@ class ModuleCache:
         except OSError:
             return
 
+    def delete(self, key: str) -> None:
+        if self.root is not None:
+            with contextlib.suppress(OSError):
+                self._path(key).unlink()
+
+    def supersede(self, pointer: str, key: str) -> None:
+        """Record ``key`` as the newest entry under ``pointer``, deleting the one it replaces."""
+        known = self.load(pointer)
+        if known is not None and known.get("kind") == "latest" and known["entry"] != key:
+            self.delete(known["entry"])
+        self.store(pointer, {"kind": "latest", "entry": key})
+
+    def mark_used(self) -> None:
+        """Note that this namespace is in use (so that pruning spares it)."""
+        if self.root is not None:
+            with contextlib.suppress(OSError):
+                os.utime(self.root / ".used")
+
     def _stamp_key(self, output: Path) -> str:
         import hashlib
 
@@ -150,11 +181,16 @@ class ModuleCache:
         )
 
     def _prepare(self) -> None:
-        """Mark the folder as a cache (CACHEDIR.TAG) that git ignores on its own."""
-        if self._prepared or self.root is None:
+        """Mark the folder as a cache (CACHEDIR.TAG) that git ignores on its own; note this
+        namespace as used and remove the namespaces nothing has used for a long time."""
+        if self._prepared or self.root is None or self.top is None:
             return
-        top = self.root.parent
+        top = self.top
         top.mkdir(parents=True, exist_ok=True)
+        self.root.mkdir(parents=True, exist_ok=True)
+        (self.root / ".used").touch()
+        if self.namespace:
+            self._prune_namespaces()
         ignore = top / ".gitignore"
         if not ignore.exists():
             ignore.write_text("# Created by toolgen: this whole folder is a cache.\n*\n")
@@ -165,6 +201,22 @@ class ModuleCache:
                 "# This folder is toolgen's cache; see https://bford.info/cachedir/\n"
             )
         self._prepared = True
+
+    def _prune_namespaces(self) -> None:
+        import shutil
+        import time
+
+        assert self.root is not None
+        limit = time.time() - UNUSED_DAYS * 86400
+        for folder in self.root.parent.iterdir():
+            if folder == self.root or not folder.is_dir():
+                continue
+            try:
+                used = (folder / ".used").stat().st_mtime
+            except OSError:
+                used = folder.stat().st_mtime
+            if used < limit:
+                shutil.rmtree(folder, ignore_errors=True)
 
 
 def valid_output(entry: dict[str, Any]) -> bool:

@@ -4,7 +4,9 @@ and removed modules; corrupt, truncated, foreign or crafted entries ignored, nev
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import time
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +15,7 @@ import pytest
 import toolgen.scan
 from tests.conftest import REPO
 from toolgen import api, assemble
+from toolgen.cache import FORMAT, UNUSED_DAYS
 from toolgen.config import Config, Target
 
 CASE = REPO / "tests" / "cases" / "cross_module" / "input"
@@ -239,3 +242,36 @@ def test_a_damaged_scan_entry_is_ignored_and_the_file_parsed_again(
     support.write_text(support.read_text().replace("Open a ticket.", "Open a new ticket."))
     assert _build(tree, cache) == _fresh(tree)
     assert _build(tree, cache) != expected
+
+
+def test_the_cache_keeps_one_working_set_through_edits(tree: Path, tmp_path: Path) -> None:
+    """An entry replaced by a newer one (for the same file, module or output) is deleted."""
+    cache = tmp_path / "cache"
+    _build(tree, cache)
+    first = len(list(cache.rglob("*.entry")))
+    for _, path, old, new in EDITS:
+        file = tree / path
+        file.write_text(file.read_text().replace(old, new))
+        _build(tree, cache)
+        assert len(list(cache.rglob("*.entry"))) == first, path
+    (tree / "app" / "tools" / "support.py").write_text(
+        (tree / "app" / "tools" / "support.py").read_text().replace("Open", "Start")
+    )
+    assert _build(tree, cache) == _fresh(tree)
+
+
+def test_namespaces_unused_for_a_month_are_removed(tree: Path, tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    _build(tree, cache)
+    (ours,) = (cache / f"v{FORMAT}").iterdir()
+    stale, recent = cache / f"v{FORMAT}" / "0123456789abcdef", cache / f"v{FORMAT}" / "fedcba98"
+    for folder, days in ((stale, UNUSED_DAYS + 1), (recent, UNUSED_DAYS - 1)):
+        (folder / "ab").mkdir(parents=True)
+        (folder / "ab" / "x.entry").write_text("{}")
+        (folder / ".used").touch()
+        when = time.time() - days * 86400
+        os.utime(folder / ".used", (when, when))
+    support = tree / "app" / "tools" / "support.py"
+    support.write_text(support.read_text().replace("Open a ticket.", "Open a new ticket."))
+    _build(tree, cache)  # a run that stores entries prunes
+    assert not stale.exists() and recent.exists() and ours.exists()
