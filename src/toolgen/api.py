@@ -91,20 +91,31 @@ def _without_cyclic_gc() -> Iterator[None]:
 
 
 def plan(
-    config: Config, cwd: Path | None = None, use_cache: bool = True, cache_dir: Path | None = None
+    config: Config,
+    cwd: Path | None = None,
+    use_cache: bool = True,
+    cache_dir: Path | None = None,
+    warnings: bool = True,
 ) -> Plan:
     """Scan, build and render every target of ``config``, reusing cached modules.
+
+    ``warnings=False`` leaves warnings out of the plan (errors still raise): a quiet run does
+    not pay for rebuilding thousands of cached warnings it would not print.
 
     Raises:
         UsageError: paths that do not exist, two targets writing one file.
         SourceError: the sources have errors (all of them attached). Nothing is cached then.
     """
     with _without_cyclic_gc():
-        return _plan(config, cwd, use_cache, cache_dir)
+        return _plan(config, cwd, use_cache, cache_dir, warnings)
 
 
 def _plan(
-    config: Config, cwd: Path | None = None, use_cache: bool = True, cache_dir: Path | None = None
+    config: Config,
+    cwd: Path | None = None,
+    use_cache: bool = True,
+    cache_dir: Path | None = None,
+    warnings: bool = True,
 ) -> Plan:
     """The body of :func:`plan`, run with the cycle collector paused."""
     from toolgen.cache import ModuleCache, code_fingerprint
@@ -134,7 +145,9 @@ def _plan(
     diags = Diagnostics()
     pending: list[Pending] = []
     for target in config.targets:
-        planned, target_diags, new_entries = _plan_target(target, frozenset(outputs), cwd, cache)
+        planned, target_diags, new_entries = _plan_target(
+            target, frozenset(outputs), cwd, cache, warnings
+        )
         files.extend(planned)
         diags.extend(target_diags.items)
         pending.extend(new_entries)
@@ -144,7 +157,7 @@ def _plan(
         cache.store(key, entry)
         if pointer is not None:
             cache.supersede(pointer, key)
-    return Plan(tuple(files), tuple(diags.sorted()), cache)
+    return Plan(tuple(files), tuple(diags.sorted()) if warnings else (), cache)
 
 
 Pending = tuple[str, dict[str, Any], "str | None"]
@@ -153,7 +166,7 @@ previous entry it replaces (deleted then), if any."""
 
 
 def _plan_target(
-    target: Target, outputs: frozenset[Path], cwd: Path, cache: Any
+    target: Target, outputs: frozenset[Path], cwd: Path, cache: Any, warnings: bool = True
 ) -> tuple[list[PlannedFile], Diagnostics, list[Pending]]:
     files_out = {k: p.resolve() for k, p in target.output_files().items()}
     sources, data, leftovers = _read_sources(discover(target.paths, outputs, target.exclude, cwd))
@@ -178,7 +191,9 @@ def _plan_target(
             ]
         ).encode()
     ).hexdigest()
-    served = _served_by_output_entry(cache.load(whole_key), files_out, sources, cwd, cache)
+    served = _served_by_output_entry(
+        cache.load(whole_key), files_out, sources, cwd, cache, warnings
+    )
     if served is not None:
         return (*served, [])
     keys = {
@@ -278,6 +293,7 @@ def _served_by_output_entry(
     sources: list[SourceFile],
     cwd: Path,
     cache: Any,
+    warnings: bool,
 ) -> tuple[list[PlannedFile], Diagnostics] | None:
     """The no-op path: the inputs are those of a known output entry, and every file on disk
     still holds what was built from them; ``None`` otherwise."""
@@ -292,7 +308,8 @@ def _served_by_output_entry(
     ):
         return None
     diags = Diagnostics()
-    diags.extend([Diagnostic.from_row(row) for row in known["diagnostics"]])
+    if warnings:  # an output entry holds warnings only: a build with errors is never stored
+        diags.extend([Diagnostic.from_row(row) for row in known["diagnostics"]])
     names = tuple(s.display for s in sources)
     files = [
         PlannedFile(path, display_path(path, cwd), None, known["count"], names, digest)

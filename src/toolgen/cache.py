@@ -13,6 +13,7 @@ written is skipped silently, since it only ever saves time.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 from pathlib import Path
@@ -23,23 +24,32 @@ from toolgen import __version__
 FORMAT: Final = 2
 
 
+@functools.cache
 def code_fingerprint() -> str:
     """What toolgen's own code looks like (names, sizes, mtimes of its files; stat only): part of
-    every key, so entries made by other code, even of the same version number, are not used."""
+    every key, so entries made by other code, even of the same version number, are not used.
+    Computed once per process (a no-op build would otherwise spend a tenth of its run here)."""
     import hashlib
 
-    root = Path(__file__).resolve().parent
-    parts = []
-    for path in sorted(root.rglob("*")):
-        if path.suffix in (".py", ".jinja") and "__pycache__" not in path.parts:
-            stat = path.stat()
-            parts.append(f"{path.relative_to(root)}:{stat.st_size}:{stat.st_mtime_ns}")
-    templates = root.parents[1] / "templates"
-    if templates.is_dir():
-        for path in sorted(templates.glob("*.jinja")):
-            stat = path.stat()
-            parts.append(f"templates/{path.name}:{stat.st_size}:{stat.st_mtime_ns}")
-    return hashlib.sha256("\n".join(parts).encode()).hexdigest()
+    root = os.path.dirname(os.path.realpath(__file__))
+    parts: list[str] = []
+    _stat_tree(root, "", parts)
+    templates = os.path.join(os.path.dirname(os.path.dirname(root)), "templates")
+    if os.path.isdir(templates):
+        _stat_tree(templates, "templates/", parts)
+    return hashlib.sha256("\n".join(sorted(parts)).encode()).hexdigest()
+
+
+def _stat_tree(folder: str, prefix: str, parts: list[str]) -> None:
+    """``name:size:mtime`` of every ``.py`` and ``.jinja`` file below ``folder``."""
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            if entry.is_dir(follow_symlinks=False):
+                if entry.name != "__pycache__":
+                    _stat_tree(entry.path, f"{prefix}{entry.name}/", parts)
+            elif entry.name.endswith((".py", ".jinja")):
+                stat = entry.stat()
+                parts.append(f"{prefix}{entry.name}:{stat.st_size}:{stat.st_mtime_ns}")
 
 
 UNUSED_DAYS: Final = 30

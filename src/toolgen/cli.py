@@ -257,6 +257,7 @@ def _run(
             config,
             use_cache=not no_cache,
             cache_dir=cache_dir.resolve() if cache_dir is not None else None,
+            warnings=not quiet,
         )
         _print_diagnostics(the_plan.diagnostics, quiet)
         if check_only:

@@ -275,3 +275,19 @@ def test_namespaces_unused_for_a_month_are_removed(tree: Path, tmp_path: Path) -
     support.write_text(support.read_text().replace("Open a ticket.", "Open a new ticket."))
     _build(tree, cache)  # a run that stores entries prunes
     assert not stale.exists() and recent.exists() and ours.exists()
+
+
+def test_a_quiet_plan_leaves_warnings_out_cached_or_not(tree: Path, tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    target = Target(paths=(tree / "app",), out=tree / "out.py")
+    loud = api.plan(Config((target,)), cwd=tree, cache_dir=cache)
+    assert loud.diagnostics
+    api.build(loud)
+    for use_cache in (True, False):
+        quiet = api.plan(
+            Config((target,)), cwd=tree, use_cache=use_cache, cache_dir=cache, warnings=False
+        )
+        assert quiet.diagnostics == ()
+        assert (quiet.files[0].data is None) is use_cache  # the cached path was taken
+    again = api.plan(Config((target,)), cwd=tree, cache_dir=cache)
+    assert again.diagnostics == loud.diagnostics
