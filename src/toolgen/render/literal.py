@@ -3,28 +3,73 @@
 Running black over megabytes of generated literals took 25× the parse (issue 6), so
 the emitter writes black's style itself: a collection goes on one line when it fits,
 else one item per line with a trailing comma (black's magic trailing comma keeps that
-stable). Line widths count East Asian wide characters as two, as black does. Tests run
-black over the output to prove it is a fixed point.
+stable). Line widths are measured with black's own width table (wide characters count as
+two). Tests run black over the output to prove it is a fixed point.
 """
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 import unicodedata
+from pathlib import Path
 from typing import Any
 
 _ESCAPES = {"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
 def str_width(text: str) -> int:
-    """Display width as black measures it (wide and full-width characters count twice)."""
+    """Display width as black measures it: a character listed in black's width table counts
+    as its width there (wide ones twice), every other character once."""
     if text.isascii():
         return len(text)
-    return sum(
-        2 if unicodedata.east_asian_width(c) in ("W", "F") else 0 if unicodedata.combining(c) else 1
-        for c in text
-    )
+    return sum(map(_char_width, text))
+
+
+@functools.lru_cache(maxsize=4096)
+def _char_width(char: str) -> int:
+    found = _width_table()
+    if found is None:
+        return 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+    starts, table = found
+    index = bisect.bisect_right(starts, ord(char)) - 1
+    if index >= 0:
+        start, end, width = table[index]
+        if start <= ord(char) <= end:
+            return max(width, 0)
+    return 1
+
+
+@functools.cache
+def _width_table() -> tuple[list[int], list[tuple[int, int, int]]] | None:
+    """The width table of the installed black (``black/_width_table.py``), read as data: black
+    measures lines with it, and its Unicode version is newer than this Python's. Importing
+    black would cost ~90 ms; finding its folder and parsing one literal costs ~1 ms. ``None``
+    when it cannot be read (Python's East Asian Width data stands in then)."""
+    import ast
+    import importlib.util
+
+    try:
+        spec = importlib.util.find_spec("black")  # finds the package without running it
+        folders = list(spec.submodule_search_locations or []) if spec is not None else []
+        if not folders:
+            return None
+        tree = ast.parse(Path(folders[0], "_width_table.py").read_text(encoding="utf-8"))
+        for node in tree.body:
+            target: ast.expr
+            if isinstance(node, ast.AnnAssign) and node.value is not None:
+                target, value = node.target, node.value
+            elif isinstance(node, ast.Assign) and len(node.targets) == 1:
+                target, value = node.targets[0], node.value
+            else:
+                continue
+            if isinstance(target, ast.Name) and target.id == "WIDTH_TABLE":
+                table = sorted((int(a), int(b), int(w)) for a, b, w in ast.literal_eval(value))
+                return [row[0] for row in table], table
+    except (OSError, SyntaxError, ValueError, TypeError, ImportError):
+        pass
+    return None
 
 
 _PLAIN = re.compile(r"[ -!#-&(-\[\]-~]*")  # printable ASCII without quotes and backslash
@@ -164,14 +209,12 @@ def one_line(value: Any) -> str:
 def assignment(name: str, annotation: str, value: Any, line_length: int = 88) -> str:
     """``NAME: annotation = <literal>`` as black formats it, ending in a newline."""
     head = f"{name}: {annotation} = " if annotation else f"{name} = "
-    if (
-        annotation
-        and not isinstance(value, (dict, list))
-        and str_width(head + scalar(value)) > line_length
-    ):
-        # black wraps a too-long atom on the right of an annotated "=" in parentheses (always:
-        # even when it still does not fit); a plain assignment it leaves alone.
-        return f"{head}(\n    {scalar(value)}\n)\n"
+    if not isinstance(value, (dict, list)) and str_width(head + scalar(value)) > line_length:
+        # black wraps a too-long atom on the right of "=" in parentheses: after an annotation
+        # always (even when it still does not fit), after a plain name only when it then fits.
+        atom = scalar(value)
+        if annotation or 4 + str_width(atom) <= line_length:
+            return f"{head}(\n    {atom}\n)\n"
     emitter = _Emitter(line_length)
     emitter.emit(value, 0, head, "")
     return "\n".join(emitter.out) + "\n"
