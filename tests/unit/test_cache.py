@@ -152,6 +152,19 @@ def test_unwritable_cache_is_skipped(tree: Path, tmp_path: Path) -> None:
     assert _build(tree, blocker) == _fresh(tree)
 
 
+def _record_calls(monkeypatch: pytest.MonkeyPatch, owner: Any, name: str, what: Any) -> list[str]:
+    """Wrap ``owner.name`` so that each call appends ``what(*args)`` to the returned list."""
+    calls: list[str] = []
+    real = getattr(owner, name)
+
+    def recording(*args: Any) -> Any:
+        calls.append(what(*args))
+        return real(*args)
+
+    monkeypatch.setattr(owner, name, recording)
+    return calls
+
+
 def test_a_rebuilt_module_adapts_only_the_tools_whose_ir_changed(
     tree: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -159,14 +172,7 @@ def test_a_rebuilt_module_adapts_only_the_tools_whose_ir_changed(
     use the type keeps its text from the module's previous result."""
     cache = tmp_path / "cache"
     _build(tree, cache)
-    adapted: list[str] = []
-    real = assemble.adapt_tool
-
-    def counting(key: str, adapter: Any, tool: Any, diags: Any) -> Any:
-        adapted.append(tool.name)
-        return real(key, adapter, tool, diags)
-
-    monkeypatch.setattr(assemble, "adapt_tool", counting)
+    adapted = _record_calls(monkeypatch, assemble, "adapt_tool", lambda *args: args[2].name)
     records = tree / "app" / "models" / "records.py"
     records.write_text(
         records.read_text().replace("    title: str\n", "    title: str\n    body: str\n")
@@ -206,14 +212,7 @@ def test_only_the_edited_file_is_parsed_again(
     """Every module importing the edited enum is rebuilt, from the other files' cached scans."""
     cache = tmp_path / "cache"
     _build(tree, cache)
-    scanned: list[str] = []
-    real = toolgen.scan.scan_file
-
-    def counting(source: Any, data: bytes | None = None) -> Any:
-        scanned.append(source.display)
-        return real(source, data)
-
-    monkeypatch.setattr(toolgen.scan, "scan_file", counting)
+    scanned = _record_calls(monkeypatch, toolgen.scan, "scan_file", lambda *args: args[0].display)
     enums = tree / "app" / "models" / "enums.py"
     enums.write_text(
         enums.read_text().replace('HIGH = "high"', 'HIGH = "high"\n    MEDIUM = "medium"')

@@ -17,21 +17,9 @@ def read_existing(path: Path) -> str | None:
     return None if data is None else data.decode("utf-8", errors="replace")
 
 
-def read_existing_bytes(path: Path) -> bytes | None:
-    """The current output's bytes, ``None`` when there is no file."""
-    try:
-        return path.read_bytes()
-    except FileNotFoundError:
-        return None
-    except IsADirectoryError:
-        raise OutputError(f"{path}: is a folder, not a file") from None
-    except OSError as exc:
-        raise OutputError(f"{path}: cannot read: {exc.strerror or exc}") from None
-
-
-def read_head(path: Path, size: int = 200) -> bytes | None:
-    """The first ``size`` bytes of the current output (enough for its header), ``None`` when
-    there is no file."""
+def read_existing_bytes(path: Path, size: int = -1) -> bytes | None:
+    """The current output's bytes (the first ``size`` of them, if given), ``None`` when there
+    is no file."""
     try:
         with path.open("rb") as handle:
             return handle.read(size)
@@ -41,6 +29,11 @@ def read_head(path: Path, size: int = 200) -> bytes | None:
         raise OutputError(f"{path}: is a folder, not a file") from None
     except OSError as exc:
         raise OutputError(f"{path}: cannot read: {exc.strerror or exc}") from None
+
+
+def read_head(path: Path) -> bytes | None:
+    """Enough of the current output for its header; ``None`` when there is no file."""
+    return read_existing_bytes(path, 200)
 
 
 def preflight(path: Path, display: str, existing: str | None, force: bool) -> None:
