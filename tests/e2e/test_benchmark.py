@@ -22,6 +22,7 @@ def test_benchmark_quick_runs_and_reports_every_ratio() -> None:
         "no-op rebuild",
         "check, unchanged",
         "rebuild after editing one docstring",
+        "floor: Python + import libcst",
         "rebuild after a shared enum changed",
         "peak RSS",
         "import the single module",
