@@ -786,6 +786,16 @@ def _enum_schema(values: list[Any], single_const: bool) -> JsonSchema:
     return out
 
 
+def _member_key(branch: JsonSchema) -> Any:
+    """What makes two members of a union the same, as ``typing`` decides it: a ``Literal`` is
+    equal to another of the same values in any order (``Union`` keeps the first one)."""
+    values = branch.get("enum")
+    if isinstance(values, list) and all(_hashable(v) for v in values):
+        rest = {k: v for k, v in branch.items() if k != "enum"}
+        return rest, frozenset((type(v), v) for v in values)
+    return branch
+
+
 def _union(branches: list[JsonSchema]) -> JsonSchema:
     flat: list[JsonSchema] = []
     for branch in branches:
@@ -794,8 +804,11 @@ def _union(branches: list[JsonSchema]) -> JsonSchema:
         else:
             flat.append(branch)
     unique: list[JsonSchema] = []
+    seen: list[Any] = []
     for branch in flat:
-        if branch not in unique:
+        key = _member_key(branch)
+        if key not in seen:
+            seen.append(key)
             unique.append(branch)
     if any(b == {} for b in unique):
         return {}
