@@ -41,16 +41,24 @@ class PlannedFile:
 
     path: Path
     display: str
-    data: bytes | None
-    """The file's bytes; ``None`` when the file on disk is known to be exactly what a build writes."""
+    pieces: tuple[bytes | memoryview, ...] | None
+    """The file's bytes, in the pieces they were made in (a large module is hundreds of MB:
+    written piece by piece, never joined); ``None`` when the file on disk is known to be
+    exactly what a build writes."""
     tool_count: int
     sources: tuple[str, ...]
     digest: str
     """SHA-256 of the file's bytes (computed once, here)."""
 
     @property
+    def data(self) -> bytes | None:
+        """The file's bytes, joined."""
+        return None if self.pieces is None else b"".join(self.pieces)
+
+    @property
     def text(self) -> str | None:
-        return None if self.data is None else self.data.decode("utf-8")
+        data = self.data
+        return None if data is None else data.decode("utf-8")
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,7 +347,7 @@ def _render_files(
     siblings = [p.stem for key, p in files_out.items() if key is not None]
     planned = []
     for provider, constants in modules.items():
-        output = render_module(
+        pieces = render_module(
             constants,
             source_names,
             target.line_length,
@@ -349,16 +357,20 @@ def _render_files(
         if target.formatter == "black":
             from toolgen.emit.format import format_with_black
 
-            output = format_with_black(output.decode("utf-8"), target.line_length).encode("utf-8")
+            text = b"".join(pieces).decode("utf-8")
+            pieces = (format_with_black(text, target.line_length).encode("utf-8"),)
+        digest = hashlib.sha256()
+        for piece in pieces:
+            digest.update(piece)
         path = files_out[provider]
         planned.append(
             PlannedFile(
                 path,
                 display_path(path, cwd),
-                output,
+                pieces,
                 count,
                 tuple(s.display for s in sources),
-                hashlib.sha256(output).hexdigest(),
+                digest.hexdigest(),
             )
         )
     return planned
@@ -572,7 +584,7 @@ def build(the_plan: Plan, force: bool = False) -> list[FileResult]:
     from toolgen.emit.write import preflight, read_head, write_atomic
 
     for f in the_plan.files:
-        if f.data is not None:
+        if f.pieces is not None:
             head = read_head(f.path)
             preflight(
                 f.path,
@@ -583,13 +595,10 @@ def build(the_plan: Plan, force: bool = False) -> list[FileResult]:
     cache = the_plan.cache
     results = []
     for f in the_plan.files:
-        if f.data is None:
+        if f.pieces is None or _disk_matches(f.path, f.digest, cache):
             results.append(FileResult(f.display, "unchanged", f.tool_count))
             continue
-        if _disk_matches(f.path, f.digest, cache):
-            results.append(FileResult(f.display, "unchanged", f.tool_count))
-            continue
-        write_atomic(f.path, f.data)
+        write_atomic(f.path, f.pieces)
         results.append(FileResult(f.display, "written", f.tool_count))
         if cache is not None:
             cache.store_stamp(f.path, f.digest)
@@ -603,7 +612,7 @@ def check(the_plan: Plan) -> list[FileResult]:
 
     results = []
     for f in the_plan.files:
-        if f.data is None or _disk_matches(f.path, f.digest, the_plan.cache):
+        if f.pieces is None or _disk_matches(f.path, f.digest, the_plan.cache):
             results.append(FileResult(f.display, "fresh", f.tool_count))
             continue
         old = read_existing(f.path)

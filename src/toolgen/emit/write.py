@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from toolgen.errors import OutputError
@@ -75,20 +75,22 @@ def _signals_as_interrupts() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
-def write_atomic(path: Path, text: str | bytes) -> None:
+def write_atomic(path: Path, data: str | bytes | Sequence[bytes | memoryview]) -> None:
     """Write via a temp file in the same folder, fsync, then rename over the target.
 
+    ``data`` may be in pieces, written in order without being joined first.
     A reader, or a run killed at any point, sees the old file or the new one, never a mix.
     """
     import tempfile  # imported here, with its dependencies: only a run that writes needs it
 
-    data = text.encode("utf-8") if isinstance(text, str) else text
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    pieces = (data,) if isinstance(data, bytes) else data
     with _signals_as_interrupts():
         fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
         try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
-                handle.flush()
+            with os.fdopen(fd, "wb", buffering=0) as handle:
+                _write_all(handle.fileno(), pieces)
                 os.fsync(handle.fileno())
             mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
             os.chmod(temp, mode)
@@ -97,3 +99,34 @@ def write_atomic(path: Path, text: str | bytes) -> None:
             with contextlib.suppress(OSError):
                 os.unlink(temp)
             raise
+
+
+def _write_all(fd: int, pieces: Sequence[bytes | memoryview]) -> None:
+    """Every byte of ``pieces`` in order: with ``writev``, up to the system's limit of pieces
+    per call (a module of ten thousand tools is some 70,000 pieces: 70 calls, no copy); where
+    there is no ``writev``, one ``write`` per piece. A short write resumes where it stopped."""
+    views = [memoryview(piece).cast("B") for piece in pieces if len(piece)]
+    writev = getattr(os, "writev", None)
+    batch = _iov_max() if writev is not None else 1
+    index = 0
+    while index < len(views):
+        written = (
+            writev(fd, views[index : index + batch])
+            if writev is not None
+            else os.write(fd, views[index])
+        )
+        while written:
+            size = len(views[index])
+            if written < size:
+                views[index] = views[index][written:]
+                break
+            written -= size
+            index += 1
+
+
+def _iov_max() -> int:
+    try:
+        limit = os.sysconf("SC_IOV_MAX")
+    except (AttributeError, ValueError, OSError):
+        limit = -1
+    return limit if limit > 0 else 16

@@ -114,14 +114,16 @@ def render_module(
     line_length: int = 88,
     provider: str | None = None,
     siblings: Sequence[str] = (),
-) -> bytes:
-    """The whole generated module, UTF-8 encoded (black's layout, ``\\n`` line ends).
+) -> tuple[bytes | memoryview, ...]:
+    """The whole generated module, UTF-8 encoded (black's layout, ``\\n`` line ends), in
+    pieces: joined, they are the file.
 
     ``provider`` names the one provider a module holds (per-provider layout); ``siblings``
     lists, in the module of the IR, the provider modules beside it.
 
     The template lays out the module around a placeholder per constant; the constants' text,
-    which can be megabytes, is spliced in once rather than copied through the template engine.
+    which can be hundreds of megabytes, is spliced in rather than copied through the template
+    engine, and not even joined: the pieces are hashed and written as they are.
     """
     template = environment(line_length).get_template(TEMPLATE)
     marks = [f"\x00{index}\x00" for index in range(len(constants))]
@@ -142,4 +144,4 @@ def render_module(
         pieces.extend(constants[int(parts[2 * index + 1])].parts)
         pieces.append(parts[2 * index + 2])
     pieces.append(b"\n")
-    return b"".join(pieces)
+    return tuple(pieces)
