@@ -154,6 +154,8 @@ def _warn_decorated_methods(
 
 def check_duplicates(tools: list[tuple[str, SourceSpan]], diags: Diagnostics) -> None:
     """Two tools with one name: an error at the second, naming the first."""
+    if len({name for name, _ in tools}) == len(tools):
+        return
     first: dict[str, SourceSpan] = {}
     # Plain tuples sort like SourceSpan (path, line, col), and much faster than dataclasses.
     for name, span in sorted(tools, key=lambda t: (t[0], t[1].path, t[1].line, t[1].col)):

@@ -77,6 +77,11 @@ def check_collisions(
     key: str, named: list[tuple[str, str, SourceSpan]], diags: Diagnostics
 ) -> None:
     """Tools with different names that one provider's name rule makes equal: an error naming both."""
+    names = {name for name, _, _ in named}
+    if len({(name, wire) for name, wire, _ in named}) == len(names) == len(
+        {wire for _, wire, _ in named}
+    ):  # one wire name per name, and no two names share one: nothing to report
+        return
     owners: dict[str, tuple[str, SourceSpan]] = {}
     for name, wire_name, span in sorted(
         named, key=lambda n: (n[0], n[2].path, n[2].line, n[2].col)
