@@ -175,6 +175,18 @@ class _Emitter:
             self.out.append(f"{' ' * indent}{prefix}{_flat(value)}{suffix}")
             return
         room = self.line_length - indent - str_width(prefix) - len(suffix)
+        if isinstance(value, list) and all(type(item) is str for item in value):
+            # A list of strings (``required``, an ``enum``, a name map's value): each item's
+            # text is made once, for the width and the output both.
+            items = [string(item) for item in value]
+            flat = "[" + ", ".join(items) + "]"
+            if str_width(flat) <= room:
+                self.out.append(f"{' ' * indent}{prefix}{flat}{suffix}")
+            else:
+                self.out.append(f"{' ' * indent}{prefix}[")
+                self.out.extend(f"{' ' * (indent + 4)}{item}," for item in items)
+                self.out.append(f"{' ' * indent}]{suffix}")
+            return
         if _width(value, room) <= room:
             self.out.append(f"{' ' * indent}{prefix}{_flat(value)}{suffix}")
             return
