@@ -78,8 +78,10 @@ def check_collisions(
 ) -> None:
     """Tools with different names that one provider's name rule makes equal: an error naming both."""
     names = {name for name, _, _ in named}
-    if len({(name, wire) for name, wire, _ in named}) == len(names) == len(
-        {wire for _, wire, _ in named}
+    if (
+        len({(name, wire) for name, wire, _ in named})
+        == len(names)
+        == len({wire for _, wire, _ in named})
     ):  # one wire name per name, and no two names share one: nothing to report
         return
     owners: dict[str, tuple[str, SourceSpan]] = {}
