@@ -249,7 +249,7 @@ def _plan_target(
             None,
             "no-tools",
         )
-    planned = _render_files(target, rendered, files_out, sources, count, cwd)
+    planned, layouts = _render_files(target, rendered, files_out, sources, count, cwd, cache)
     if target.strict:
         target_diags = _escalate(target_diags)
     output_entry = {
@@ -272,6 +272,7 @@ def _plan_target(
                 output_entry,
                 _latest_key("output", settings, *map(str, files_out.values())),
             ),
+            *layouts,
         ],
     )
 
@@ -333,9 +334,12 @@ def _render_files(
     sources: list[SourceFile],
     count: int,
     cwd: Path,
-) -> list[PlannedFile]:
-    """The output files: every constant in one module, or the IR and one module per provider."""
-    from toolgen.render import render_module
+    cache: Any,
+) -> tuple[list[PlannedFile], list[Pending]]:
+    """The output files: every constant in one module, or the IR and one module per provider;
+    and the cache entries of layouts the template rendered (a rebuild that changes no
+    constant's name takes its layout from the cache, without jinja2)."""
+    from toolgen.render import layout, layout_key, splice
 
     out = files_out[None]
     source_names = [_relative_to(s.path, out.parent) for s in sources]
@@ -345,15 +349,31 @@ def _render_files(
     else:
         modules = {provider: rendered[provider] for provider in files_out}
     siblings = [p.stem for key, p in files_out.items() if key is not None]
-    planned = []
+    planned: list[PlannedFile] = []
+    new_layouts: list[Pending] = []
     for provider, constants in modules.items():
-        pieces = render_module(
+        path = files_out[provider]
+        shape = (
             constants,
             source_names,
             target.line_length,
-            provider=provider,
-            siblings=siblings if provider is None else (),
+            provider,
+            siblings if provider is None else (),
         )
+        key = layout_key(*shape)
+        known = cache.load(key) if cache is not None else None
+        pieces = splice(known["text"].encode("utf-8"), constants) if known is not None else None
+        if pieces is None:
+            skeleton = layout(*shape)
+            pieces = splice(skeleton, constants)
+            assert pieces is not None, "the template lost a constant"
+            new_layouts.append(
+                (
+                    key,
+                    {"kind": "layout", "text": skeleton.decode("utf-8")},
+                    _latest_key("layout", str(path)),
+                )
+            )
         if target.formatter == "black":
             from toolgen.emit.format import format_with_black
 
@@ -362,7 +382,6 @@ def _render_files(
         digest = hashlib.sha256()
         for piece in pieces:
             digest.update(piece)
-        path = files_out[provider]
         planned.append(
             PlannedFile(
                 path,
@@ -373,7 +392,7 @@ def _render_files(
                 digest.hexdigest(),
             )
         )
-    return planned
+    return planned, new_layouts
 
 
 def _latest_key(*parts: str) -> str:

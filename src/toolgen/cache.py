@@ -95,6 +95,8 @@ class ModuleCache:
         kind = entry.get("kind")
         if kind == "latest":
             ok = isinstance(entry.get("entry"), str)
+        elif kind == "layout":  # a mark per constant: checked when spliced (toolgen.render)
+            ok = isinstance(entry.get("text"), str)
         elif kind == "scan":  # checked field by field when decoded (toolgen.scan.serial)
             ok = isinstance(entry.get("scan"), dict)
         elif kind == "stamp":

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -290,3 +292,75 @@ def test_a_quiet_plan_leaves_warnings_out_cached_or_not(tree: Path, tmp_path: Pa
         assert (quiet.files[0].data is None) is use_cache  # the cached path was taken
     again = api.plan(Config((target,)), cwd=tree, cache_dir=cache)
     assert again.diagnostics == loud.diagnostics
+
+
+_LOADS_JINJA2 = """
+import sys
+from toolgen.cli import main
+try:
+    main(sys.argv[1:], standalone_mode=False)
+finally:
+    print("jinja2" in sys.modules)
+"""
+
+
+def test_a_rebuild_after_an_edit_takes_the_layout_from_the_cache_without_jinja2(
+    tree: Path, tmp_path: Path
+) -> None:
+    """The module's layout depends on its constants' names and its sources, not on the tools:
+    an edited docstring is spliced into the cached layout."""
+    cache = tmp_path / "cache"
+
+    def build() -> bool:
+        args = [
+            "build",
+            str(tree / "app"),
+            "--out",
+            str(tree / "out.py"),
+            "--cache-dir",
+            str(cache),
+        ]
+        result = subprocess.run(
+            [sys.executable, "-c", _LOADS_JINJA2, *args],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=tree,
+        )
+        return result.stdout.split()[-1] == "True"
+
+    assert build()  # the first build renders the template
+    support = tree / "app" / "tools" / "support.py"
+    support.write_text(support.read_text().replace("Open a ticket.", "Open a new ticket."))
+    assert not build()
+    assert (tree / "out.py").read_text() == _fresh(tree)
+    (tree / "app" / "tools" / "extra.py").write_text(
+        "from toolgen import tool\n\n@tool\ndef triage(p: int) -> None:\n    'Triage.'\n"
+    )
+    assert build()  # a new source is named in the header: the layout is rendered again
+    assert (tree / "out.py").read_text() == _fresh(tree)
+
+
+@pytest.mark.parametrize("damage", ["mark-missing", "mark-twice", "mark-not-a-number"])
+def test_a_damaged_layout_entry_is_ignored(tree: Path, tmp_path: Path, damage: str) -> None:
+    cache = tmp_path / "cache"
+    expected = _build(tree, cache)
+    damaged = 0
+    for entry in cache.rglob("*.entry"):
+        line, _, payload = entry.read_bytes().partition(b"\n")
+        loaded = json.loads(line)
+        if loaded.get("kind") != "layout":
+            continue
+        text = loaded["text"]
+        loaded["text"] = {
+            "mark-missing": text.replace("\x001\x00", ""),
+            "mark-twice": text.replace("\x001\x00", "\x000\x00"),
+            "mark-not-a-number": text.replace("\x001\x00", "\x00one\x00"),
+        }[damage]
+        assert loaded["text"] != text
+        entry.write_bytes(json.dumps(loaded).encode() + b"\n" + payload)
+        damaged += 1
+    assert damaged == 1
+    support = tree / "app" / "tools" / "support.py"
+    support.write_text(support.read_text().replace("Open a ticket.", "Open a new ticket."))
+    assert _build(tree, cache) == _fresh(tree) != expected

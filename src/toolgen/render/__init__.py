@@ -5,23 +5,26 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
-from typing import Any, Final
-
-import jinja2
+from typing import TYPE_CHECKING, Any, Final
 
 from toolgen import __version__
 from toolgen.header import without_version
 from toolgen.render.literal import assignment, list_item
 
+if TYPE_CHECKING:
+    import jinja2
+
 __all__ = [
     "Constant",
     "RenderedConstant",
+    "layout",
+    "layout_key",
     "list_item",
     "render_constant",
     "render_list",
     "render_module",
+    "splice",
     "without_version",
 ]
 
@@ -84,6 +87,8 @@ def render_list(
 
 def _template_folder() -> Path:
     """The templates shipped in the wheel, else the repository's ``templates/`` (editable installs)."""
+    from importlib import resources
+
     shipped = resources.files("toolgen").joinpath("_templates")
     if shipped.is_dir():
         return Path(str(shipped))
@@ -92,6 +97,8 @@ def _template_folder() -> Path:
 
 @functools.lru_cache(maxsize=4)
 def environment(line_length: int) -> jinja2.Environment:
+    import jinja2  # here: a rebuild whose layout is cached never loads it
+
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(_template_folder())),
         autoescape=False,
@@ -120,28 +127,78 @@ def render_module(
 
     ``provider`` names the one provider a module holds (per-provider layout); ``siblings``
     lists, in the module of the IR, the provider modules beside it.
+    """
+    pieces = splice(layout(constants, sources, line_length, provider, siblings), constants)
+    assert pieces is not None, "the template lost a constant"
+    return pieces
 
-    The template lays out the module around a placeholder per constant; the constants' text,
-    which can be hundreds of megabytes, is spliced in rather than copied through the template
-    engine, and not even joined: the pieces are hashed and written as they are.
+
+def layout(
+    constants: Sequence[RenderedConstant],
+    sources: Sequence[str],
+    line_length: int = 88,
+    provider: str | None = None,
+    siblings: Sequence[str] = (),
+) -> bytes:
+    """The module around its constants, from the template: its text (UTF-8) with a mark, NUL
+    index NUL, where each constant's text goes.
+
+    It depends on the constants' names and comments, never on their values, so a rebuild
+    after an edit can take it from the cache without loading jinja2 (:func:`layout_key`).
     """
     template = environment(line_length).get_template(TEMPLATE)
-    marks = [f"\x00{index}\x00" for index in range(len(constants))]
-    skeleton = template.render(
+    text = template.render(
         version=__version__,
         provider=provider,
         siblings=siblings,
         sources=sources,
         constants=[
-            {"name": c.name, "text": mark, "comment": c.comment}
-            for c, mark in zip(constants, marks)
+            {"name": c.name, "text": f"\x00{index}\x00", "comment": c.comment}
+            for index, c in enumerate(constants)
         ],
         all_names=[c.name for c in constants],
     )
-    parts = skeleton.rstrip("\n").encode("utf-8").split(b"\x00")
+    return text.rstrip("\n").encode("utf-8")
+
+
+def layout_key(
+    constants: Sequence[RenderedConstant],
+    sources: Sequence[str],
+    line_length: int = 88,
+    provider: str | None = None,
+    siblings: Sequence[str] = (),
+) -> str:
+    """Everything :func:`layout` reads, hashed (the template and toolgen's version are those of
+    the cache's own namespace)."""
+    import hashlib
+
+    inputs = (
+        __version__,
+        line_length,
+        provider,
+        tuple(siblings),
+        tuple(sources),
+        tuple((c.name, c.comment) for c in constants),
+    )
+    return hashlib.sha256(repr(("layout", inputs)).encode()).hexdigest()
+
+
+def splice(
+    text: bytes, constants: Sequence[RenderedConstant]
+) -> tuple[bytes | memoryview, ...] | None:
+    """The module: ``text`` from :func:`layout` with each constant's text at its mark. The
+    constants' text, which can be hundreds of megabytes, is not copied: the pieces are hashed
+    and written as they are. ``None`` unless ``text`` marks each constant exactly once."""
+    parts = text.split(b"\x00")
+    marks = parts[1::2]
+    if len(parts) != 2 * len(constants) + 1 or not all(m.isdigit() for m in marks):
+        return None
+    order = [int(m) for m in marks]
+    if sorted(order) != list(range(len(constants))):
+        return None
     pieces: list[bytes | memoryview] = [parts[0]]
-    for index in range(len(constants)):
-        pieces.extend(constants[int(parts[2 * index + 1])].parts)
-        pieces.append(parts[2 * index + 2])
+    for position, index in enumerate(order):
+        pieces.extend(constants[index].parts)
+        pieces.append(parts[2 * position + 2])
     pieces.append(b"\n")
     return tuple(pieces)
