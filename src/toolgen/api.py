@@ -339,7 +339,7 @@ def _render_files(
     """The output files: every constant in one module, or the IR and one module per provider;
     and the cache entries of layouts the template rendered (a rebuild that changes no
     constant's name takes its layout from the cache, without jinja2)."""
-    from toolgen.render import layout, layout_key, splice
+    from toolgen.render import ModuleShape, splice
 
     out = files_out[None]
     source_names = [_relative_to(s.path, out.parent) for s in sources]
@@ -353,18 +353,18 @@ def _render_files(
     new_layouts: list[Pending] = []
     for provider, constants in modules.items():
         path = files_out[provider]
-        shape = (
+        shape = ModuleShape(
             constants,
             source_names,
             target.line_length,
             provider,
             siblings if provider is None else (),
         )
-        key = layout_key(*shape)
+        key = shape.key()
         known = cache.load(key) if cache is not None else None
         pieces = splice(known["text"].encode("utf-8"), constants) if known is not None else None
         if pieces is None:
-            skeleton = layout(*shape)
+            skeleton = shape.layout()
             pieces = splice(skeleton, constants)
             assert pieces is not None, "the template lost a constant"
             new_layouts.append(

@@ -9,6 +9,7 @@ import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -154,6 +155,19 @@ def test_unwritable_cache_is_skipped(tree: Path, tmp_path: Path) -> None:
     assert _build(tree, blocker) == _fresh(tree)
 
 
+def _rewrite_entries(cache: Path, kind: str, change: Callable[[dict[str, Any]], None]) -> int:
+    """Apply ``change`` to the JSON of every entry of ``kind``; how many there were."""
+    count = 0
+    for entry in cache.rglob("*.entry"):
+        line, _, payload = entry.read_bytes().partition(b"\n")
+        loaded = json.loads(line)
+        if loaded.get("kind") == kind:
+            change(loaded)
+            entry.write_bytes(json.dumps(loaded).encode() + b"\n" + payload)
+            count += 1
+    return count
+
+
 def _record_calls(monkeypatch: pytest.MonkeyPatch, owner: Any, name: str, what: Any) -> list[str]:
     """Wrap ``owner.name`` so that each call appends ``what(*args)`` to the returned list."""
     calls: list[str] = []
@@ -230,15 +244,11 @@ def test_a_damaged_scan_entry_is_ignored_and_the_file_parsed_again(
 ) -> None:
     cache = tmp_path / "cache"
     expected = _build(tree, cache)
-    damaged = 0
-    for entry in cache.rglob("*.entry"):
-        line, _, payload = entry.read_bytes().partition(b"\n")
-        loaded = json.loads(line)
-        if loaded.get("kind") == "scan":
-            loaded["scan"]["v"][1] = 42  # the module name, as a number
-            entry.write_bytes(json.dumps(loaded).encode() + b"\n" + payload)
-            damaged += 1
-    assert damaged >= 5
+
+    def damage(loaded: dict[str, Any]) -> None:
+        loaded["scan"]["v"][1] = 42  # the module name, as a number
+
+    assert _rewrite_entries(cache, "scan", damage) >= 5
     support = tree / "app" / "tools" / "support.py"
     support.write_text(support.read_text().replace("Open a ticket.", "Open a new ticket."))
     assert _build(tree, cache) == _fresh(tree)
@@ -345,12 +355,8 @@ def test_a_rebuild_after_an_edit_takes_the_layout_from_the_cache_without_jinja2(
 def test_a_damaged_layout_entry_is_ignored(tree: Path, tmp_path: Path, damage: str) -> None:
     cache = tmp_path / "cache"
     expected = _build(tree, cache)
-    damaged = 0
-    for entry in cache.rglob("*.entry"):
-        line, _, payload = entry.read_bytes().partition(b"\n")
-        loaded = json.loads(line)
-        if loaded.get("kind") != "layout":
-            continue
+
+    def spoil(loaded: dict[str, Any]) -> None:
         text = loaded["text"]
         loaded["text"] = {
             "mark-missing": text.replace("\x001\x00", ""),
@@ -358,9 +364,8 @@ def test_a_damaged_layout_entry_is_ignored(tree: Path, tmp_path: Path, damage: s
             "mark-not-a-number": text.replace("\x001\x00", "\x00one\x00"),
         }[damage]
         assert loaded["text"] != text
-        entry.write_bytes(json.dumps(loaded).encode() + b"\n" + payload)
-        damaged += 1
-    assert damaged == 1
+
+    assert _rewrite_entries(cache, "layout", spoil) == 1
     support = tree / "app" / "tools" / "support.py"
     support.write_text(support.read_text().replace("Open a ticket.", "Open a new ticket."))
     assert _build(tree, cache) == _fresh(tree) != expected

@@ -17,13 +17,11 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Constant",
+    "ModuleShape",
     "RenderedConstant",
-    "layout",
-    "layout_key",
     "list_item",
     "render_constant",
     "render_list",
-    "render_module",
     "splice",
     "without_version",
 ]
@@ -115,78 +113,59 @@ def environment(line_length: int) -> jinja2.Environment:
     return env
 
 
-def render_module(
-    constants: list[RenderedConstant],
-    sources: list[str],
-    line_length: int = 88,
-    provider: str | None = None,
-    siblings: Sequence[str] = (),
-) -> tuple[bytes | memoryview, ...]:
-    """The whole generated module, UTF-8 encoded (black's layout, ``\\n`` line ends), in
-    pieces: joined, they are the file.
+@dataclass(frozen=True, slots=True)
+class ModuleShape:
+    """What the template lays a generated module out from: its constants (their names and
+    comments; their text is spliced in afterwards), the sources its header names, and, in the
+    per-provider layout, its provider or (for the module of the IR) the provider modules
+    beside it."""
 
-    ``provider`` names the one provider a module holds (per-provider layout); ``siblings``
-    lists, in the module of the IR, the provider modules beside it.
-    """
-    pieces = splice(layout(constants, sources, line_length, provider, siblings), constants)
-    assert pieces is not None, "the template lost a constant"
-    return pieces
+    constants: Sequence[RenderedConstant]
+    sources: Sequence[str]
+    line_length: int = 88
+    provider: str | None = None
+    siblings: Sequence[str] = ()
 
+    def layout(self) -> bytes:
+        """The module's text (UTF-8) with a mark, NUL index NUL, where each constant's text goes.
 
-def layout(
-    constants: Sequence[RenderedConstant],
-    sources: Sequence[str],
-    line_length: int = 88,
-    provider: str | None = None,
-    siblings: Sequence[str] = (),
-) -> bytes:
-    """The module around its constants, from the template: its text (UTF-8) with a mark, NUL
-    index NUL, where each constant's text goes.
+        It depends on the constants' names and comments, never on their values, so a rebuild
+        after an edit can take it from the cache (by :meth:`key`) without loading jinja2.
+        """
+        template = environment(self.line_length).get_template(TEMPLATE)
+        text = template.render(
+            version=__version__,
+            provider=self.provider,
+            siblings=self.siblings,
+            sources=self.sources,
+            constants=[
+                {"name": c.name, "text": f"\x00{index}\x00", "comment": c.comment}
+                for index, c in enumerate(self.constants)
+            ],
+            all_names=[c.name for c in self.constants],
+        )
+        return text.rstrip("\n").encode("utf-8")
 
-    It depends on the constants' names and comments, never on their values, so a rebuild
-    after an edit can take it from the cache without loading jinja2 (:func:`layout_key`).
-    """
-    template = environment(line_length).get_template(TEMPLATE)
-    text = template.render(
-        version=__version__,
-        provider=provider,
-        siblings=siblings,
-        sources=sources,
-        constants=[
-            {"name": c.name, "text": f"\x00{index}\x00", "comment": c.comment}
-            for index, c in enumerate(constants)
-        ],
-        all_names=[c.name for c in constants],
-    )
-    return text.rstrip("\n").encode("utf-8")
+    def key(self) -> str:
+        """Everything :meth:`layout` reads, hashed (the template and toolgen's version are
+        those of the cache's own namespace)."""
+        import hashlib
 
-
-def layout_key(
-    constants: Sequence[RenderedConstant],
-    sources: Sequence[str],
-    line_length: int = 88,
-    provider: str | None = None,
-    siblings: Sequence[str] = (),
-) -> str:
-    """Everything :func:`layout` reads, hashed (the template and toolgen's version are those of
-    the cache's own namespace)."""
-    import hashlib
-
-    inputs = (
-        __version__,
-        line_length,
-        provider,
-        tuple(siblings),
-        tuple(sources),
-        tuple((c.name, c.comment) for c in constants),
-    )
-    return hashlib.sha256(repr(("layout", inputs)).encode()).hexdigest()
+        inputs = (
+            __version__,
+            self.line_length,
+            self.provider,
+            tuple(self.siblings),
+            tuple(self.sources),
+            tuple((c.name, c.comment) for c in self.constants),
+        )
+        return hashlib.sha256(repr(("layout", inputs)).encode()).hexdigest()
 
 
 def splice(
     text: bytes, constants: Sequence[RenderedConstant]
 ) -> tuple[bytes | memoryview, ...] | None:
-    """The module: ``text`` from :func:`layout` with each constant's text at its mark. The
+    """The module: ``text`` from :meth:`ModuleShape.layout` with each constant's text at its mark. The
     constants' text, which can be hundreds of megabytes, is not copied: the pieces are hashed
     and written as they are. ``None`` unless ``text`` marks each constant exactly once."""
     parts = text.split(b"\x00")
