@@ -215,20 +215,29 @@ class ModuleCache:
         self._prepared = True
 
     def _prune_namespaces(self) -> None:
+        """Remove every folder nothing has used for :data:`UNUSED_DAYS` days: namespaces of
+        other installs, in this format's folder and in those of other formats (``v1/``...),
+        and a format's folder once it is empty."""
         import shutil
         import time
 
-        assert self.root is not None
+        assert self.root is not None and self.top is not None
         limit = time.time() - UNUSED_DAYS * 86400
-        for folder in self.root.parent.iterdir():
-            if folder == self.root or not folder.is_dir():
+        for version in self.top.iterdir():
+            if not (version.is_dir() and version.name.startswith("v")):
                 continue
-            try:
-                used = (folder / ".used").stat().st_mtime
-            except OSError:
-                used = folder.stat().st_mtime
-            if used < limit:
-                shutil.rmtree(folder, ignore_errors=True)
+            for folder in version.iterdir():
+                if folder == self.root or not folder.is_dir():
+                    continue
+                try:
+                    used = (folder / ".used").stat().st_mtime
+                except OSError:
+                    used = folder.stat().st_mtime
+                if used < limit:
+                    shutil.rmtree(folder, ignore_errors=True)
+            if version != self.root.parent:
+                with contextlib.suppress(OSError):
+                    version.rmdir()  # only when nothing is left in it
 
 
 def valid_output(entry: dict[str, Any]) -> bool:

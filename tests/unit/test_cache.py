@@ -282,10 +282,18 @@ def test_namespaces_unused_for_a_month_are_removed(tree: Path, tmp_path: Path) -
         (folder / ".used").touch()
         when = time.time() - days * 86400
         os.utime(folder / ".used", (when, when))
+    # folders of other cache formats, without namespaces or markers (the first format's)
+    old_format, live_format = cache / "v1", cache / "v0"
+    for version, days in ((old_format, UNUSED_DAYS + 1), (live_format, UNUSED_DAYS - 1)):
+        (version / "cd").mkdir(parents=True)
+        (version / "cd" / "y.entry").write_text("{}")
+        when = time.time() - days * 86400
+        os.utime(version / "cd", (when, when))
     support = tree / "app" / "tools" / "support.py"
     support.write_text(support.read_text().replace("Open a ticket.", "Open a new ticket."))
     _build(tree, cache)  # a run that stores entries prunes
     assert not stale.exists() and recent.exists() and ours.exists()
+    assert not old_format.exists() and (live_format / "cd" / "y.entry").exists()
 
 
 def test_a_quiet_plan_leaves_warnings_out_cached_or_not(tree: Path, tmp_path: Path) -> None:
