@@ -1,6 +1,7 @@
 """The content-hash cache: per source file its scan, per module its tools' text and diagnostics.
 
-Layout: ``<cache_dir>/v2/<key[:2]>/<key>.entry``. An entry is one line of JSON (format,
+Layout: ``<cache_dir>/v2/<namespace>/<key[:2]>/<key>.entry``, the namespace naming toolgen's
+code (:func:`code_fingerprint`). An entry is one line of JSON (format,
 toolgen version, key, and the data), then the tools' rendered text as raw UTF-8, each
 piece's length given in the JSON: so a cached tool's text goes from here to the output
 file without being parsed, decoded or encoded. An entry is used only when its format,
@@ -26,18 +27,44 @@ FORMAT: Final = 2
 
 @functools.cache
 def code_fingerprint() -> str:
-    """What toolgen's own code looks like (names, sizes, mtimes of its files; stat only): part of
-    every key, so entries made by other code, even of the same version number, are not used.
-    Computed once per process (a no-op build would otherwise spend a tenth of its run here)."""
+    """What toolgen's own code is: part of every key, so entries made by other code, even of
+    the same version number, are not used. Computed once per process.
+
+    Installed from a wheel, it is the wheel's own record of the files' hashes, so the same
+    release unpacked again elsewhere (a fresh CI runner restoring the cache folder) keeps its
+    entries. Otherwise (an editable install) it is the names, sizes and mtimes of the files
+    (stat only: a no-op build would otherwise spend a tenth of its run here)."""
     import hashlib
 
     root = os.path.dirname(os.path.realpath(__file__))
+    installed = wheel_files(root)
+    if installed is not None:
+        return hashlib.sha256(b"wheel\0" + installed).hexdigest()
     parts: list[str] = []
     _stat_tree(root, "", parts)
     templates = os.path.join(os.path.dirname(os.path.dirname(root)), "templates")
     if os.path.isdir(templates):
         _stat_tree(templates, "templates/", parts)
     return hashlib.sha256("\n".join(sorted(parts)).encode()).hexdigest()
+
+
+def wheel_files(root: str) -> bytes | None:
+    """The lines of the installed wheel's ``RECORD`` (path, sha256, size) for the files of the
+    package at ``root``, sorted; ``None`` unless they include this very module (an editable
+    install records only its hook). The lines of other files are left out: the launcher
+    script's shebang names the environment, and ``direct_url.json`` where the wheel came from."""
+    package = os.path.basename(root)
+    record = os.path.join(os.path.dirname(root), f"{package}-{__version__}.dist-info", "RECORD")
+    try:
+        with open(record, "rb") as handle:
+            lines = handle.read().splitlines()
+    except OSError:
+        return None
+    prefix = f"{package}/".encode()
+    own = sorted(line for line in lines if line.startswith(prefix))
+    if not any(line.startswith(prefix + b"cache.py,sha256=") for line in own):
+        return None
+    return b"\n".join(own)
 
 
 def _stat_tree(folder: str, prefix: str, parts: list[str]) -> None:

@@ -18,7 +18,7 @@ import pytest
 import toolgen.scan
 from tests.conftest import REPO
 from toolgen import api, assemble
-from toolgen.cache import FORMAT, UNUSED_DAYS
+from toolgen.cache import FORMAT, UNUSED_DAYS, wheel_files
 from toolgen.config import Config, Target
 
 CASE = REPO / "tests" / "cases" / "cross_module" / "input"
@@ -377,3 +377,50 @@ def test_a_damaged_layout_entry_is_ignored(tree: Path, tmp_path: Path, damage: s
     support = tree / "app" / "tools" / "support.py"
     support.write_text(support.read_text().replace("Open a ticket.", "Open a new ticket."))
     assert _build(tree, cache) == _fresh(tree) != expected
+
+
+def _installed(site: Path, record: list[str]) -> str:
+    """A package folder in a fake site-packages, with its wheel's RECORD."""
+    from toolgen import __version__
+
+    (site / "toolgen").mkdir(parents=True, exist_ok=True)
+    info = site / f"toolgen-{__version__}.dist-info"
+    info.mkdir(exist_ok=True)
+    (info / "RECORD").write_text("\n".join(record) + "\n")
+    return str(site / "toolgen")
+
+
+WHEEL_RECORD = [
+    "../../../bin/toolgen,sha256=bsbNYBGte5Sg2T93Ya7Fc91s02COa9sADgjVIDwh4xg,164",
+    "toolgen/__init__.py,sha256=d2K2XQkO2mnfQYogYrjZymq-GOAC3D3nZnfdQBs3akg,1224",
+    "toolgen/cache.py,sha256=aheny-E3hjIu1lpSLWcfKaHYLHiF67xLUFjfFXWvpdM,9060",
+    "toolgen/_templates/_header.jinja,sha256=eiERagMWjzPVimp9MUp5aWRFEEa-V-f0NQ4SzVigCjQ,224",
+    "toolgen-0.1.0.dist-info/direct_url.json,sha256=kVaE4VjJ6KYvhwTTagf_D4kG7nD2zTkXQO-RMwvkPvY,60",
+    "toolgen-0.1.0.dist-info/RECORD,,",
+]
+
+
+def test_a_wheel_install_is_known_by_its_recorded_hashes_not_by_where_or_when(
+    tmp_path: Path,
+) -> None:
+    """A fresh CI runner unpacks the same wheel elsewhere, later, with another launcher and
+    source URL: its cache entries still apply. A changed file does not."""
+    first = wheel_files(_installed(tmp_path / "a", WHEEL_RECORD))
+    moved = [
+        line.replace("bsbNYBGte5Sg", "ZZZZZZZZZZZZ").replace("kVaE4VjJ6KYv", "YYYYYYYYYYYY")
+        for line in reversed(WHEEL_RECORD)
+    ]
+    assert first is not None and b"toolgen/cache.py" in first and b"bin/toolgen" not in first
+    assert wheel_files(_installed(tmp_path / "b", moved)) == first
+    changed = [line.replace("aheny-E3hjIu", "XXXXXXXXXXXX") for line in WHEEL_RECORD]
+    assert wheel_files(_installed(tmp_path / "c", changed)) not in (None, first)
+
+
+def test_an_editable_install_is_known_by_its_files(tmp_path: Path) -> None:
+    """Its RECORD lists only the import hook (and shipped templates), not the code."""
+    editable = [
+        "_editable_impl_toolgen.pth,sha256=mpVKtfK6n3PfWslZ3gXQSQXBp4utN7lSB6qDvW9Mmro,14",
+        WHEEL_RECORD[3],
+    ]
+    assert wheel_files(_installed(tmp_path / "e", editable)) is None
+    assert wheel_files(str(tmp_path / "nothing" / "toolgen")) is None
