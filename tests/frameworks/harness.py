@@ -1,0 +1,235 @@
+"""The differential suite's machinery: the frameworks' environments, both sides' schemas, and the
+comparison of what a model sees.
+
+Each framework computes its schemas in a virtual environment of its own (``envs/<group>.txt``,
+pinned), because the frameworks pin versions of ``mcp`` and ``google-genai`` that cannot live
+together, nor beside the provider SDKs the other tests use. The environments are made once per
+requirements file and kept under ``TOOLGEN_REFERENCE_ENVS`` (default: the user cache folder).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import inspect
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tomllib
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from toolgen import api
+from toolgen.config import load
+
+HERE = Path(__file__).resolve().parent
+CORPORA = HERE / "corpora"
+ENVS = HERE / "envs"
+
+# framework (corpus folder and reference module) -> environment group (envs/<group>.txt)
+FRAMEWORKS: dict[str, str] = {
+    "mcp_server": "main",
+    "mcp_v1": "mcp1",
+    "fastmcp": "main",
+    "openai_agents": "main",
+    "langchain": "main",
+    "smolagents": "main",
+    "pydantic_ai": "main",
+    "google_adk": "adk",
+    "strands": "strands",
+}
+
+
+def env_root() -> Path:
+    configured = os.environ.get("TOOLGEN_REFERENCE_ENVS")
+    if configured:
+        return Path(configured)
+    return Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "toolgen-reference-envs"
+
+
+def _python(venv: Path) -> Path:
+    return venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+
+
+def ensure_env(group: str) -> Path:
+    """The interpreter of the group's environment, made (or remade) when its requirements change."""
+    requirements = ENVS / f"{group}.txt"
+    digest = hashlib.sha256(requirements.read_bytes() + sys.version.encode()).hexdigest()[:12]
+    venv = env_root() / f"{group}-{digest}"
+    done = venv / ".complete"
+    if done.is_file():
+        return _python(venv)
+    if venv.exists():
+        shutil.rmtree(venv)
+    venv.parent.mkdir(parents=True, exist_ok=True)
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    subprocess.run(
+        [str(_python(venv)), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+         "-r", str(requirements)],
+        check=True,
+    )
+    done.write_text("ok\n")
+    return _python(venv)
+
+
+def ensure_envs(groups: set[str]) -> dict[str, Path]:
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        return dict(zip(sorted(groups), pool.map(ensure_env, sorted(groups))))
+
+
+def reference_tools(python: Path, framework: str, corpus: Path) -> list[dict[str, Any]]:
+    """What the framework serves for the corpus, computed by the framework in its environment."""
+    done = subprocess.run(
+        [str(python), str(HERE / "reference" / "run.py"), framework, str(corpus)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "PYTHONHASHSEED": "0"},
+    )
+    if done.returncode != 0:
+        raise AssertionError(f"the {framework} reference failed:\n{done.stderr[-4000:]}")
+    return json.loads(done.stdout)
+
+
+def toolgen_tools(corpus: Path, workdir: Path) -> tuple[list[dict[str, Any]], list[str], dict[str, Any]]:
+    """toolgen's IR for the corpus (a copy, built with the corpus's own configuration), its
+    diagnostics, and the generated module's namespace."""
+    copy = workdir / corpus.name
+    shutil.copytree(corpus, copy, ignore=shutil.ignore_patterns("__pycache__", "tool_schemas*.py"))
+    config = load(copy)
+    plan = api.plan(config, cwd=copy, use_cache=False)
+    namespace: dict[str, Any] = {}
+    text = plan.files[0].text
+    assert text is not None
+    exec(compile(text, "tool_schemas.py", "exec"), namespace)  # the generated module: data only
+    return list(namespace["TOOLS"]), [d.format() for d in plan.diagnostics], namespace
+
+
+def known_differences(corpus: Path) -> dict[str, str]:
+    """Tools whose difference is the framework's own defect: name -> one line of reason."""
+    path = corpus / "known_differences.toml"
+    if not path.is_file():
+        return {}
+    return {name: entry["reason"] for name, entry in tomllib.loads(path.read_text()).items()}
+
+
+# --- what a model sees, compared --------------------------------------------------------
+
+
+def text(value: Any) -> str | None:
+    """Descriptions compared as ``inspect.cleandoc`` gives them: a framework that sends the raw
+    ``__doc__`` (indentation and all, on Python < 3.13) and one that cleans it say the same words."""
+    if not isinstance(value, str):
+        return None
+    cleaned = inspect.cleandoc(value).strip()
+    return cleaned or None
+
+
+def _resolve(schema: dict[str, Any], root: dict[str, Any]) -> dict[str, Any]:
+    seen = 0
+    while isinstance(schema.get("$ref"), str) and seen < 20:
+        ref = schema["$ref"]
+        target: Any = root
+        for part in ref.lstrip("#/").split("/"):
+            target = target.get(part.replace("~1", "/").replace("~0", "~"), {}) if part else target
+        schema = {**target, **{k: v for k, v in schema.items() if k != "$ref"}}
+        seen += 1
+    return schema
+
+
+def _is_null(schema: Any) -> bool:
+    return isinstance(schema, dict) and (schema.get("type") == "null" or schema == {"const": None})
+
+
+def nullable(schema: dict[str, Any], root: dict[str, Any]) -> bool:
+    schema = _resolve(schema, root)
+    branches = schema.get("anyOf") or schema.get("oneOf") or []
+    types = schema.get("type")
+    return (
+        any(_is_null(_resolve(b, root)) for b in branches)
+        or (isinstance(types, list) and "null" in types)
+        or schema.get("nullable") is True
+    )
+
+
+def node(schema: Any, root: dict[str, Any], depth: int = 0) -> Any:
+    """One schema, reduced to what the comparison covers: types (null aside: toolgen describes
+    ``Optional[X]`` by X's schema), enum values, descriptions, defaults (``None`` aside), items,
+    properties and required (a nullable property aside, for the same reason). Titles, formats,
+    constraints and ``additionalProperties: false`` are not compared."""
+    if not isinstance(schema, dict) or depth > 12:
+        return schema
+    schema = _resolve(schema, root)
+    out: dict[str, Any] = {}
+    branches = [b for b in (schema.get("anyOf") or schema.get("oneOf") or []) if not _is_null(_resolve(b, root))]
+    if len(branches) == 1:
+        merged = {**_resolve(branches[0], root)}
+        for key in ("description", "default"):
+            if key in schema:
+                merged[key] = schema[key]
+        return node(merged, root, depth + 1)
+    if branches:
+        out["anyOf"] = sorted(
+            (node(b, root, depth + 1) for b in branches), key=lambda b: json.dumps(b, sort_keys=True)
+        )
+    types = schema.get("type")
+    if isinstance(types, list):
+        types = [t for t in types if t != "null"]
+        types = types[0] if len(types) == 1 else sorted(types) or None
+    if isinstance(types, str):
+        types = types.lower()
+    if types is not None:
+        out["type"] = types
+    values = schema.get("enum")
+    if "const" in schema:
+        values = [schema["const"]]
+    if isinstance(values, list):
+        out["enum"] = sorted((v for v in values if v is not None), key=repr)
+    described = text(schema.get("description"))
+    if described is not None:
+        out["description"] = described
+    if schema.get("default") is not None:
+        out["default"] = schema["default"]
+    if isinstance(schema.get("items"), dict):
+        out["items"] = node(schema["items"], root, depth + 1)
+    if isinstance(schema.get("prefixItems"), list):
+        out["prefixItems"] = [node(i, root, depth + 1) for i in schema["prefixItems"]]
+    if isinstance(schema.get("additionalProperties"), dict):
+        out["additionalProperties"] = node(schema["additionalProperties"], root, depth + 1)
+    properties = schema.get("properties")
+    if isinstance(properties, dict):
+        out["properties"] = {k: node(v, root, depth + 1) for k, v in properties.items()}
+        required = set(schema.get("required") or ())
+        out["required"] = sorted(
+            k for k in required if k in properties and not nullable(properties[k], root)
+        )
+    return out
+
+
+def model_view(tool: dict[str, Any]) -> dict[str, Any]:
+    """A tool as the comparison sees it: name, description, and its parameters reduced."""
+    parameters = tool.get("parameters") or {"type": "object", "properties": {}}
+    view = node(parameters, parameters)
+    view.setdefault("properties", {})
+    view.setdefault("required", [])
+    view.pop("description", None)  # the tool's description is compared on its own
+    return {"name": tool["name"], "description": text(tool.get("description")), "parameters": view}
+
+
+def differences(ours: dict[str, Any], theirs: dict[str, Any], path: str = "") -> list[str]:
+    """Where two reduced views part, one line each."""
+    if isinstance(ours, dict) and isinstance(theirs, dict):
+        lines = []
+        for key in sorted(set(ours) | set(theirs)):
+            where = f"{path}/{key}"
+            if key not in ours:
+                lines.append(f"{where}: toolgen has none, the framework {json.dumps(theirs[key])[:200]}")
+            elif key not in theirs:
+                lines.append(f"{where}: toolgen {json.dumps(ours[key])[:200]}, the framework none")
+            else:
+                lines.extend(differences(ours[key], theirs[key], where))
+        return lines
+    if ours != theirs:
+        return [f"{path}: toolgen {json.dumps(ours)[:200]} != framework {json.dumps(theirs)[:200]}"]
+    return []

@@ -1,0 +1,57 @@
+"""Run in a framework's own environment: import a corpus and print the schemas that framework serves.
+
+    python run.py FRAMEWORK CORPUS_DIR    # prints a JSON list of {"name", "description", "parameters"}
+
+This is the reference side of the differential suite, so it imports the corpus on purpose
+(the framework has to). toolgen never does; it reads the same files statically.
+The source roots are those of the corpus's ``[tool.toolgen]`` (``source_roots``), else ``src``
+when it exists, else the corpus folder itself.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+import tomllib
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def _roots(corpus: Path) -> list[Path]:
+    table = tomllib.loads((corpus / "pyproject.toml").read_text()).get("tool", {})
+    configured = table.get("toolgen", {}).get("source_roots")
+    if configured:
+        return [(corpus / r).resolve() for r in configured]
+    return [corpus / "src"] if (corpus / "src").is_dir() else [corpus]
+
+
+def _modules(roots: list[Path]) -> list[str]:
+    """Every module under the roots, named as the import system names it (namespace packages too)."""
+    names = []
+    for root in roots:
+        for path in sorted(root.rglob("*.py")):
+            if path.name.startswith("tool_schemas"):
+                continue
+            parts = list(path.relative_to(root).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            if parts:
+                names.append(".".join(parts))
+    return names
+
+
+def main() -> None:
+    framework, corpus = sys.argv[1], Path(sys.argv[2]).resolve()
+    roots = _roots(corpus)
+    sys.path[:0] = [str(r) for r in roots]
+    sys.path.insert(0, str(HERE))
+    adapter = importlib.import_module(framework)
+    modules = [importlib.import_module(name) for name in _modules(roots)]
+    tools = adapter.collect(modules)
+    json.dump(sorted(tools, key=lambda t: t["name"]), sys.stdout, indent=1, sort_keys=True, default=str)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,66 @@
+"""Each framework's corpus, built by toolgen, against the schema that framework itself serves.
+
+The corpora under ``corpora/<framework>/`` are tools written the way real MCP servers and agent
+toolkits are written (constants and ``Field`` s in other modules, namespace packages, ``src/``
+layouts, injected context parameters, positional names, f-string descriptions). For each tool,
+toolgen's IR and the framework's own run-time schema must agree on the tool's name, its
+description, its property names, required set, types, defaults and descriptions (see
+``harness.node`` for exactly what is compared). A difference that is the framework's own defect
+is listed, with its reason, in the corpus's ``known_differences.toml``; such an entry must still
+differ, so the list cannot go stale.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.frameworks import harness
+
+FRAMEWORKS = sorted(f for f in harness.FRAMEWORKS if (harness.CORPORA / f).is_dir())
+
+
+@pytest.fixture(scope="session")
+def reference_envs() -> dict[str, Path]:
+    return harness.ensure_envs({harness.FRAMEWORKS[f] for f in FRAMEWORKS})
+
+
+@pytest.mark.parametrize("framework", FRAMEWORKS)
+def test_toolgen_matches_the_framework(
+    framework: str, reference_envs: dict[str, Path], tmp_path: Path
+) -> None:
+    corpus = harness.CORPORA / framework
+    theirs = {
+        t["name"]: harness.model_view(t)
+        for t in harness.reference_tools(reference_envs[harness.FRAMEWORKS[framework]], framework, corpus)
+    }
+    tools, diagnostics, _ = harness.toolgen_tools(corpus, tmp_path)
+    ours = {t["name"]: harness.model_view(t) for t in tools}
+    known = harness.known_differences(corpus)
+    assert sorted(ours) == sorted(theirs), f"tool names differ; toolgen said:\n" + "\n".join(diagnostics)
+    problems = []
+    for name in sorted(theirs):
+        lines = harness.differences(ours[name], theirs[name])
+        if lines and name not in known:
+            problems.append(f"{name}:\n  " + "\n  ".join(lines))
+        if not lines and name in known:
+            problems.append(f"{name}: listed as a known difference ({known[name]}) but agrees now")
+    assert not problems, f"{framework}: {len(problems)} of {len(theirs)} tools differ:\n" + "\n".join(problems)
+
+
+def test_the_corpora_are_large_enough() -> None:
+    """At least 150 tools over all frameworks, every framework represented."""
+    import ast
+
+    counts = {}
+    for framework in harness.FRAMEWORKS:
+        corpus = harness.CORPORA / framework
+        assert corpus.is_dir(), f"no corpus for {framework}"
+        counts[framework] = sum(
+            1
+            for path in corpus.rglob("*.py")
+            for node in ast.walk(ast.parse(path.read_text()))
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.decorator_list
+        )
+    assert sum(counts.values()) >= 150, counts
