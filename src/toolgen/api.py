@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from toolgen import __version__, parallel
 from toolgen.config import Config, Target
-from toolgen.discover import SourceFile, discover, display_path
+from toolgen.discover import SourceFile, default_roots, discover, display_path
 from toolgen.errors import (
     Diagnostic,
     Diagnostics,
@@ -154,7 +154,7 @@ def _plan(
     pending: list[Pending] = []
     for target in config.targets:
         planned, target_diags, new_entries = _plan_target(
-            target, frozenset(outputs), cwd, cache, warnings
+            target, frozenset(outputs), cwd, cache, warnings, root
         )
         files.extend(planned)
         diags.extend(target_diags.items)
@@ -174,10 +174,18 @@ previous entry it replaces (deleted then), if any."""
 
 
 def _plan_target(
-    target: Target, outputs: frozenset[Path], cwd: Path, cache: Any, warnings: bool = True
+    target: Target,
+    outputs: frozenset[Path],
+    cwd: Path,
+    cache: Any,
+    warnings: bool = True,
+    project: Path | None = None,
 ) -> tuple[list[PlannedFile], Diagnostics, list[Pending]]:
     files_out = {k: p.resolve() for k, p in target.output_files().items()}
-    sources, data, leftovers = _read_sources(discover(target.paths, outputs, target.exclude, cwd))
+    roots = target.source_roots or default_roots(project or cwd)
+    sources, data, leftovers = _read_sources(
+        discover(target.paths, outputs, target.exclude, cwd, roots)
+    )
     hashes = {
         d: hashlib.sha256(b).hexdigest() if b is not None else "unreadable" for d, b in data.items()
     }
@@ -440,7 +448,8 @@ def _settings_digest(target: Target, modules: list[str]) -> str:
     relevant = {
         f.name: getattr(target, f.name)
         for f in fields(target)
-        if f.name not in ("paths", "out", "strict", "formatter", "exclude", "layout")
+        if f.name
+        not in ("paths", "out", "strict", "formatter", "exclude", "layout", "source_roots")
     }
     return hashlib.sha256(
         repr((FORMAT, __version__, code_fingerprint(), sorted(relevant.items()), modules)).encode()
@@ -548,6 +557,7 @@ def _build_one(module: str) -> tuple[dict[str, Any], dict[str, Any]]:
 
     by_module = parallel.shared("by_module")
     hashes = parallel.shared("hashes")
+    aliases = module_aliases(by_module)
     seen: set[str] = set()
     stack = [module]
     scans: list[ModuleScan] = []
@@ -560,13 +570,13 @@ def _build_one(module: str) -> tuple[dict[str, Any], dict[str, Any]]:
         for source in by_module[current]:
             scan = _scan(source, new_scans)
             scans.append(scan)
-            stack.extend(_imported_modules(scan, by_module))
+            stack.extend(_imported_modules(scan, by_module, aliases))
     scans.sort(key=lambda s: s.path)
     deps = {s.display: hashes[s.display] for m in sorted(seen) for s in by_module[m]}
     result = build_module(
         module,
         scans,
-        Resolver(scans),
+        Resolver(scans, {a: m for a, m in aliases.items() if m in seen}),
         parallel.shared("target"),
         deps,
         parallel.shared("previous").get(module),
@@ -574,8 +584,26 @@ def _build_one(module: str) -> tuple[dict[str, Any], dict[str, Any]]:
     return result, new_scans
 
 
-def _imported_modules(scan: ModuleScan, by_module: dict[str, list[SourceFile]]) -> set[str]:
-    """The scanned modules one file's imports reach directly: each scanned prefix of each import."""
+def module_aliases(by_module: dict[str, list[SourceFile]]) -> dict[str, str]:
+    """Other names of scanned modules (see ``SourceFile.aliases``) → their module; a name that is
+    some module's own, or that two modules would share, is nobody's alias."""
+    claims: dict[str, set[str]] = {}
+    for module, files in by_module.items():
+        for source in files:
+            for alias in source.aliases:
+                claims.setdefault(alias, set()).add(module)
+    return {
+        alias: next(iter(owners))
+        for alias, owners in sorted(claims.items())
+        if len(owners) == 1 and alias not in by_module
+    }
+
+
+def _imported_modules(
+    scan: ModuleScan, by_module: dict[str, list[SourceFile]], aliases: dict[str, str]
+) -> set[str]:
+    """The scanned modules one file's imports reach directly: each scanned prefix of each import
+    (under the module's own name or an alias)."""
     found = set()
     for _, target in scan.imports:
         parts = target.split(".")
@@ -583,6 +611,8 @@ def _imported_modules(scan: ModuleScan, by_module: dict[str, list[SourceFile]]) 
             name = ".".join(parts[:i])
             if name in by_module:
                 found.add(name)
+            elif name in aliases:
+                found.add(aliases[name])
     return found
 
 

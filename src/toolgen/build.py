@@ -10,99 +10,37 @@ from toolgen import docstrings
 from toolgen.config import Target
 from toolgen.errors import Diagnostics, SourceSpan
 from toolgen.ir import JsonSchema, ToolDef, ToolSet
-from toolgen.scan.model import Call, Function, Lit, ModuleScan, Name, Parameter, TExpr
-from toolgen.scan.resolve import LocalAlias, Resolver
-from toolgen.scan.schema import _MISSING, Context, Meta, SchemaMapper, Unresolvable, rewrite_refs
+from toolgen.scan.model import Call, Function, Lit, ModuleScan, Parameter
+from toolgen.scan.resolve import Resolver
+from toolgen.scan.schema import (
+    MISSING,
+    Context,
+    Meta,
+    SchemaMapper,
+    Unresolvable,
+    apply_keywords,
+    rewrite_refs,
+)
+from toolgen.select import (
+    TOOL_DECORATOR,
+    Candidate,
+    decorator_qualnames,
+    injected_by,
+    select_tools,
+    warn_decorated_methods,
+)
 
-TOOL_DECORATOR: Final = "toolgen.tool"
+__all__ = [
+    "TOOL_DECORATOR",
+    "build_tools",
+    "build_toolset",
+    "check_duplicates",
+    "decorator_qualnames",
+    "select_tools",
+]
+
 _ANY_PROVIDER_NAME: Final = re.compile(r"^[A-Za-z0-9_.:-]+$")
 _PORTABLE_NAME: Final = re.compile(r"^[a-zA-Z][a-zA-Z0-9_]{0,63}$")
-_NAME_KEYWORDS: Final = {"name", "name_override"}
-_DESCRIPTION_KEYWORDS: Final = {"description", "description_override"}
-
-
-@dataclass(frozen=True, slots=True)
-class _Candidate:
-    function: Function
-    module: ModuleScan
-    decorator: TExpr | None
-    decorator_span: SourceSpan
-    implementation_doc: str | None
-    is_toolgen: bool = True
-
-
-def _decorator_names(target: Target) -> frozenset[str]:
-    return frozenset({TOOL_DECORATOR, *target.decorators})
-
-
-def decorator_qualnames(resolver: Resolver, module: str, deco: TExpr) -> set[str]:
-    """What a decorator can be called: its qualified name, an instance method's class path, its spelling.
-
-    ``@mcp.tool()`` with ``mcp = FastMCP("server")`` is ``mcp.server.fastmcp.FastMCP.tool``
-    (through the instance's class) and ``mcp.tool`` (as written).
-    """
-    func = deco.func if isinstance(deco, Call) else deco
-    if not isinstance(func, Name):
-        return set()
-    names = {func.dotted}
-    qual = resolver.qualname_of(module, func.dotted)
-    if qual is not None:
-        names.add(qual)
-    head, _, rest = func.dotted.partition(".")
-    if rest:
-        found = resolver.resolve(module, head)
-        if (
-            isinstance(found, LocalAlias)
-            and isinstance(found.alias.value, Call)
-            and isinstance(found.alias.value.func, Name)
-        ):
-            cls = resolver.qualname_of(found.module, found.alias.value.func.dotted)
-            if cls is not None:
-                names.add(f"{cls}.{rest}")
-    return names
-
-
-def select_tools(
-    scans: list[ModuleScan],
-    resolver: Resolver,
-    target: Target,
-    modules: frozenset[str] | None = None,
-) -> list[_Candidate]:
-    """The functions that are tools (in ``modules``, if given), stubs deciding over implementations."""
-    wanted = _decorator_names(target)
-    stubbed = {s.module for s in scans if s.is_stub}
-    impl_docs = {
-        (s.module, f.name): f.docstring for s in scans if not s.is_stub for f in s.functions
-    }
-    out: list[_Candidate] = []
-    for scan in scans:
-        if scan.module in stubbed and not scan.is_stub:
-            continue
-        if modules is not None and scan.module not in modules:
-            continue
-        for function in scan.functions:
-            decorator, span = None, function.span
-            is_toolgen = False
-            for deco, deco_span in zip(function.decorators, function.decorator_spans):
-                names = decorator_qualnames(resolver, scan.module, deco)
-                if names & wanted:
-                    decorator, span, is_toolgen = deco, deco_span, TOOL_DECORATOR in names
-                    break
-            if decorator is None and not (
-                target.select == "public" and not function.name.startswith("_")
-            ):
-                continue
-            out.append(
-                _Candidate(
-                    function,
-                    scan,
-                    decorator,
-                    span,
-                    impl_docs.get((scan.module, function.name)),
-                    is_toolgen,
-                )
-            )
-    return out
 
 
 def build_tools(
@@ -111,45 +49,24 @@ def build_tools(
     diags: Diagnostics,
     modules: frozenset[str] | None = None,
     resolver: Resolver | None = None,
+    notes: list[tuple[str, str]] | None = None,
 ) -> list[ToolDef]:
     """The IR tools defined in ``modules`` (all scanned modules when ``None``), sorted by name.
 
     ``scans`` must hold every module those tools' names resolve through; the result depends
-    on nothing else, which is what lets a module's tools be cached on their own.
+    on nothing else, which is what lets a module's tools be cached on their own. ``notes``, when
+    given, receives (tool, decision) pairs: which rule made each tool and hid each parameter.
     """
     resolver = resolver or Resolver(scans)
     mapper = SchemaMapper(resolver, diags)
     tools: list[ToolDef] = []
-    _warn_decorated_methods(scans, resolver, target, diags, modules)
+    warn_decorated_methods(scans, resolver, target, diags, modules)
     for candidate in select_tools(scans, resolver, target, modules):
-        tool = _tool(candidate, mapper, resolver, target, diags)
+        tool = _tool(candidate, mapper, target, diags, notes)
         if tool is not None:
             tools.append(tool)
     tools.sort(key=lambda t: (t.name, t.span))
     return tools
-
-
-def _warn_decorated_methods(
-    scans: list[ModuleScan],
-    resolver: Resolver,
-    target: Target,
-    diags: Diagnostics,
-    modules: frozenset[str] | None,
-) -> None:
-    """A tool decorator on a method is most likely a mistake: say that only functions are read."""
-    wanted = _decorator_names(target)
-    for scan in scans:
-        if modules is not None and scan.module not in modules:
-            continue
-        for cls in scan.classes:
-            for name, decorators, span in cls.methods:
-                if any(decorator_qualnames(resolver, scan.module, d) & wanted for d in decorators):
-                    diags.warning(
-                        f"method '{cls.name}.{name}' is marked as a tool, but toolgen reads "
-                        "module-level functions only; it is left out",
-                        span,
-                        "method",
-                    )
 
 
 def check_duplicates(tools: list[tuple[str, SourceSpan]], diags: Diagnostics) -> None:
@@ -178,59 +95,63 @@ def build_toolset(scans: list[ModuleScan], target: Target, diags: Diagnostics) -
     return ToolSet(tuple(tools), tuple(sorted({s.path for s in scans})))
 
 
-def _decorator_arguments(c: _Candidate, diags: Diagnostics) -> tuple[str | None, str | None, bool]:
+def _decorator_arguments(
+    c: Candidate, mapper: SchemaMapper, diags: Diagnostics
+) -> tuple[str | None, str | None, bool]:
     """``name`` and ``description`` of a called decorator; False when an argument is bad.
 
-    toolgen's own ``@tool(...)`` is checked strictly. Other frameworks' decorators keep their
-    own keywords (ignored here) but give a name or description toolgen must read:
-    ``name``/``name_override``, ``description``/``description_override``, or a leading string
-    (``@tool("name")`` in LangChain).
+    Values are folded statically (``name=PREFIX + "search"``, ``description=f"... {MAX}"``); one
+    that does not fold is a warning, and the function's name or docstring is used instead.
+    toolgen's own ``@tool(...)`` takes keywords only. Other frameworks' decorators keep their own
+    keywords (ignored here); their name and description keywords, and whether a leading string is
+    the name (``@tool("name")`` in LangChain), come from the framework's preset.
     """
     deco = c.decorator
     if not isinstance(deco, Call):
         return None, None, True
+    module = c.module.module
     name = description = None
     ok = True
-    word = "@tool" if c.is_toolgen else "the decorator"
+    ctx = Context(module, c.decorator_span, f"tool '{c.function.name}'")
+    rules = c.rule
     for index, value in enumerate(deco.args):
-        if (
-            not c.is_toolgen
-            and index == 0
-            and isinstance(value, Lit)
-            and isinstance(value.value, str)
-        ):
-            name = value.value
-        elif c.is_toolgen:
+        if c.is_toolgen:
             diags.error(
                 "@tool() takes keyword arguments only (name=..., description=...)",
                 c.decorator_span,
                 "bad-decorator",
             )
             ok = False
-        elif index == 0:
-            diags.error(
-                f"{word}'s tool name must be a string literal: toolgen reads it without "
-                "running your code",
-                c.decorator_span,
-                "bad-decorator",
-            )
-            ok = False
+        elif index < len(rules.positional) and rules.positional[index] in ("name", "description"):
+            role = rules.positional[index]
+            instead = "the function's name is used" if role == "name" else "the docstring is used"
+            if isinstance(value, Lit) and value.value is None:
+                continue
+            folded = mapper.value(value, module, ctx, f"the decorator's {role}", instead)
+            if isinstance(folded, str) and role == "name":
+                name = folded
+            elif isinstance(folded, str):
+                description = folded
     for key, value in deco.kwargs:
-        if key in _NAME_KEYWORDS | _DESCRIPTION_KEYWORDS:
-            if not (isinstance(value, Lit) and isinstance(value.value, str)):
-                if isinstance(value, Lit) and value.value is None and not c.is_toolgen:
-                    continue
+        if key in rules.name_keywords or key in rules.description_keywords:
+            if isinstance(value, Lit) and value.value is None:
+                continue
+            is_name = key in rules.name_keywords
+            what = "the function's name is used" if is_name else "the docstring is used"
+            folded = mapper.value(value, module, ctx, f"the decorator's {key}=", what)
+            if folded is MISSING:
+                continue
+            if not isinstance(folded, str):
                 diags.error(
-                    f"{word}({key}=...) must be a string literal: toolgen reads it without "
-                    "running your code",
+                    f"the decorator's {key}= must be a string, got {type(folded).__name__}",
                     c.decorator_span,
                     "bad-decorator",
                 )
                 ok = False
-            elif key in _NAME_KEYWORDS:
-                name = value.value
+            elif is_name:
+                name = folded
             else:
-                description = value.value
+                description = folded
         elif c.is_toolgen:
             diags.error(
                 f"@tool() got an unknown keyword '{key}'; expected name or description",
@@ -242,10 +163,14 @@ def _decorator_arguments(c: _Candidate, diags: Diagnostics) -> tuple[str | None,
 
 
 def _tool(
-    c: _Candidate, mapper: SchemaMapper, resolver: Resolver, target: Target, diags: Diagnostics
+    c: Candidate,
+    mapper: SchemaMapper,
+    target: Target,
+    diags: Diagnostics,
+    notes: list[tuple[str, str]] | None = None,
 ) -> ToolDef | None:
     function, module = c.function, c.module.module
-    name_override, description_override, ok = _decorator_arguments(c, diags)
+    name_override, description_override, ok = _decorator_arguments(c, mapper, diags)
     name = name_override if name_override is not None else function.name
     if not _ANY_PROVIDER_NAME.match(name):
         diags.error(
@@ -262,14 +187,24 @@ def _tool(
             c.decorator_span,
             "name-not-portable",
         )
-    doc = docstrings.parse(function.docstring or c.implementation_doc)
+    raw_doc = function.docstring or c.implementation_doc
+    doc = docstrings.parse(raw_doc)
+    rule = c.docstring_rule()
     description = description_override
     if description is None:
         description = doc.summary
-        if target.long_description and doc.long_description:
+        if rule.description == "whole":
+            description = (raw_doc or "").strip()
+        elif rule.description == "none":
+            description = ""
+        elif (rule.description == "intro" or target.long_description) and doc.long_description:
             description = (
                 f"{description}\n\n{doc.long_description}" if description else doc.long_description
             )
+    if not rule.params:
+        doc = docstrings.Docstring(doc.summary, doc.long_description, {}, doc.style)
+    if notes is not None:
+        notes.append((name, f"a tool by the rules of {c.rule.framework}"))
     properties: dict[str, JsonSchema] = {}
     required: list[str] = []
     seen_params: set[str] = set()
@@ -287,14 +222,15 @@ def _tool(
                 )
                 ok = False
             continue
-        if (
-            param.annotation is not None
-            and target.injected_types
-            and mapper.qualname(param.annotation, module) in target.injected_types
-        ):
+        why = injected_by(c, index, param, mapper, target)
+        if why is not None:
+            if notes is not None:
+                notes.append((name, f"parameter '{param.name}' is left out: {why}"))
             continue
         seen_params.add(param.name)
-        schema, is_required = _parameter(param, mapper, module, name, doc, diags)
+        schema, is_required = _parameter(
+            param, mapper, module, name, doc, diags, rule.precedence
+        )
         properties[param.name] = schema
         if is_required:
             required.append(param.name)
@@ -347,6 +283,7 @@ def _parameter(
     tool: str,
     doc: docstrings.Docstring,
     diags: Diagnostics,
+    precedence: tuple[str, ...] = ("field", "text", "docstring"),
 ) -> tuple[JsonSchema, bool]:
     ctx = Context(module, param.span, f"tool '{tool}', parameter '{param.name}'")
     if param.annotation is None:
@@ -354,37 +291,36 @@ def _parameter(
         meta = Meta()
     else:
         schema, meta = mapper.schema(param.annotation, ctx)
-    default: Any = _MISSING
+    default: Any = MISSING
     has_default = False
     if param.default is not None:
-        deco = param.default
-        if (
-            isinstance(deco, Call)
-            and isinstance(deco.func, Name)
-            and mapper.qualname(deco.func, module) == "pydantic.Field"
-        ):
+        held = mapper.field_of(param.default, module)
+        if held is not None:  # ``= Field(...)``, written here or held in a constant
             field_meta = Meta()
-            mapper.field_call(deco, module, field_meta)
-            from toolgen.scan.schema import _apply_keywords
-
-            schema = _apply_keywords(schema, field_meta.keywords)
+            mapper.field_call(held[0], held[1], field_meta, ctx)
+            schema = apply_keywords(schema, field_meta.keywords)
             meta.description = field_meta.description or meta.description
             has_default, default = field_meta.has_default, field_meta.default
         else:
-            has_default, default = True, mapper.literal(param.default, module)
+            has_default = True
+            default = mapper.value(param.default, module, ctx, "the default", "no default is emitted")
     elif meta.has_default:
         has_default, default = True, meta.default
     nullable = _is_nullable(schema)
     if nullable:
         schema = _strip_null(schema)
         if default is None:
-            default = _MISSING
-    description = meta.description
-    if description is None and param.name in doc.params and doc.params[param.name].description:
-        description = doc.params[param.name].description
+            default = MISSING
+    documented = doc.params.get(param.name)
+    found = {
+        "field": meta.description,
+        "text": meta.text,
+        "docstring": documented.description if documented is not None else None,
+    }
+    description = next((found[k] for k in precedence if found.get(k)), None)
     if description is not None:
         schema = {**schema, "description": description}
-    if default is not _MISSING:
+    if default is not MISSING:
         schema = {**schema, "default": default}
     return schema, not (has_default or nullable)
 

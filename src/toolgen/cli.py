@@ -15,6 +15,7 @@ from typing import Any, NoReturn
 import click
 
 from toolgen import __version__
+from toolgen.frameworks import PRESETS
 from toolgen.config import PROVIDERS, Config, load, override
 from toolgen.errors import Diagnostic, Severity, SourceError, ToolgenError
 
@@ -207,6 +208,14 @@ def _target_options(func: Callable[..., Any]) -> Callable[..., Any]:
             help="Leave out parameters of this type (a context object); repeatable.",
         ),
         click.option(
+            "--framework",
+            "frameworks",
+            multiple=True,
+            type=click.Choice([*PRESETS, "none"]),
+            help="Read tools by these frameworks' rules only (all by default; 'none' for none); "
+            "repeatable.",
+        ),
+        click.option(
             "--no-cache",
             is_flag=True,
             help="Neither read nor write the cache (results are identical either way).",
@@ -243,6 +252,12 @@ def _config(paths: tuple[Path, ...], flags: dict[str, Any]) -> Config:
     config = load()
     cwd = Path.cwd()
     targets = config.targets
+    chosen = flags.get("frameworks")
+    if chosen:  # not given: None, so the file decides; "none" alone: no preset at all
+        targets = tuple(
+            replace(t, frameworks=tuple(f for f in chosen if f != "none")) for t in targets
+        )
+    flags = {k: v for k, v in flags.items() if k != "frameworks"}
     if paths:
         targets = (replace(targets[0], paths=tuple((cwd / p).resolve() for p in paths), out=None),)
     if flags.get("out") is not None:

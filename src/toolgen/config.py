@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from toolgen.errors import ConfigError
+from toolgen.frameworks import PRESETS
 
 PROVIDERS: Final = ("openai", "openai_responses", "anthropic", "gemini", "mcp", "bedrock")
 DEFAULT_OUT_NAME: Final = "tool_schemas.py"
@@ -41,6 +42,11 @@ class Target:
     warn_undocumented: bool = False
     skip_varargs: bool = False
     injected_types: tuple[str, ...] = ()
+    source_roots: tuple[Path, ...] = ()
+    """Where dotted module names start (absolute); empty: ``src`` if present, and the project."""
+    frameworks: tuple[str, ...] | None = None
+    """The framework presets in force; ``None``: every one (each applies only to files that
+    import its framework)."""
 
     @property
     def out_path(self) -> Path:
@@ -96,6 +102,8 @@ _KEYS: Final[dict[str, tuple[str, tuple[Any, ...] | None]]] = {
     "warn_undocumented": ("bool", None),
     "skip_varargs": ("bool", None),
     "injected_types": ("list", None),
+    "source_roots": ("list", None),
+    "frameworks": ("list", tuple(PRESETS)),
 }
 _TOP_ONLY: Final = {"targets", "cache_dir"}
 
@@ -175,7 +183,7 @@ def _table_to_fields(
         if key not in _KEYS:
             raise ConfigError(f"{where}: unknown key '{key}'{_suggest(key, [*_KEYS, *allow])}")
         checked = _check_value(where, key, value)
-        if key == "paths":
+        if key in ("paths", "source_roots"):
             checked = tuple((base / p).resolve() for p in checked)
         elif key == "out":
             checked = (base / checked).resolve()

@@ -31,32 +31,55 @@ _SKIP_DIRS = frozenset(
 
 @dataclass(frozen=True, slots=True)
 class SourceFile:
-    """One file to scan: its absolute path, display path and dotted module name."""
+    """One file to scan: its absolute path, display path and dotted module name.
+
+    ``aliases`` are the other names the import system may know it by: the name its regular
+    packages alone give (``app.models`` for ``input/app/models.py`` when ``input`` has no
+    ``__init__.py``), so absolute imports written either way resolve.
+    """
 
     path: Path
     display: str
     module: str
     is_package: bool
     is_stub: bool
+    aliases: tuple[str, ...] = ()
 
 
-def module_name(path: Path, packages: dict[Path, list[str]] | None = None) -> tuple[str, bool]:
-    """The dotted module name, found by walking up while folders have ``__init__.py``.
+def module_name(
+    path: Path,
+    packages: dict[Path, list[str]] | None = None,
+    roots: tuple[Path, ...] = (),
+) -> tuple[str, bool, tuple[str, ...]]:
+    """The dotted module name, as type checkers compute it, whether it is a package, and aliases.
 
+    Regular packages (folders with ``__init__.py``) are walked up from the file; above the top
+    one, the folders up to the deepest source root that holds them are namespace packages
+    (PEP 420): ``src/tools/models.py`` under the root ``src`` is ``tools.models`` with or without
+    ``src/tools/__init__.py``, and ``google/adk/tools/x.py`` is ``google.adk.tools.x`` without a
+    ``google/__init__.py``. A file under no root keeps the regular packages' name.
     ``packages`` memoises each folder's package path across the files of one walk.
     """
     stem = path.name.rsplit(".", 1)[0]
     is_package = stem == "__init__"
-    parts = [*_package_of(path.parent, {} if packages is None else packages)]
-    if not is_package:
-        parts.append(stem)
+    chain = _package_of(path.parent, {} if packages is None else packages)
+    top = path.parent
+    for _ in chain:
+        top = top.parent
+    root = _deepest_root(top, roots)
+    prefix = list(top.relative_to(root).parts) if root is not None else []
+    tail = [] if is_package else [stem]
+    parts = [*prefix, *chain, *tail]
     if not parts:
         parts = [path.parent.name or stem]
-    return ".".join(parts), is_package
+    name = ".".join(parts)
+    own = ".".join([*chain, *tail])
+    aliases = (own,) if prefix and own and own != name else ()
+    return name, is_package, aliases
 
 
 def _package_of(folder: Path, packages: dict[Path, list[str]]) -> list[str]:
-    """The dotted parts of ``folder`` as a package (empty when it has no ``__init__``)."""
+    """The dotted parts of ``folder`` as a regular package (empty when it has no ``__init__``)."""
     known = packages.get(folder)
     if known is None:
         if (folder / "__init__.py").is_file() or (folder / "__init__.pyi").is_file():
@@ -66,6 +89,23 @@ def _package_of(folder: Path, packages: dict[Path, list[str]]) -> list[str]:
             known = []
         packages[folder] = known
     return known
+
+
+def _deepest_root(folder: Path, roots: tuple[Path, ...]) -> Path | None:
+    best: Path | None = None
+    for root in roots:
+        if (folder == root or root in folder.parents) and (
+            best is None or len(root.parts) > len(best.parts)
+        ):
+            best = root
+    return best
+
+
+def default_roots(project: Path) -> tuple[Path, ...]:
+    """Where module names start when ``source_roots`` is not set: ``src`` (a src layout), and
+    the project folder itself."""
+    src = project / "src"
+    return (src, project) if src.is_dir() else (project,)
 
 
 def display_path(path: Path, cwd: Path) -> str:
@@ -89,16 +129,20 @@ def discover(
     outputs: frozenset[Path],
     exclude: tuple[str, ...] = (),
     cwd: Path | None = None,
+    roots: tuple[Path, ...] | None = None,
 ) -> list[SourceFile]:
     """Every ``.py``/``.pyi`` file under ``paths``, sorted by display path.
 
     Outputs are skipped, as are hidden folders, caches and virtual environments.
     Symlinked folders are not followed, so a loop cannot hang the walk.
 
+    Module names start at ``roots`` (default: :func:`default_roots` of ``cwd``).
+
     Raises:
         UsageError: a path does not exist.
     """
     cwd = cwd or Path.cwd()
+    real_roots = tuple(r.resolve() for r in (roots if roots is not None else default_roots(cwd)))
     found: dict[Path, None] = {}
     for root in paths:
         if not root.exists():
@@ -129,9 +173,11 @@ def discover(
     result = []
     packages: dict[Path, list[str]] = {}
     for path in found:
-        module, is_package = module_name(path, packages)
+        module, is_package, aliases = module_name(path, packages, real_roots)
         result.append(
-            SourceFile(path, display_path(path, cwd), module, is_package, path.suffix == ".pyi")
+            SourceFile(
+                path, display_path(path, cwd), module, is_package, path.suffix == ".pyi", aliases
+            )
         )
     result.sort(key=lambda f: (f.display, f.path.as_posix()))
     return result

@@ -104,8 +104,39 @@ def test_other_frameworks_decorators_by_qualified_name(frameworks: Path) -> None
     assert by_name["cancel_booking"]["description"] == "Cancel a booking."
 
 
+def test_framework_tools_are_found_with_no_configuration(frameworks: Path) -> None:
+    """The presets know FastMCP, the Agents SDK and LangChain through the files' imports."""
+    result = run("build", "tools")
+    assert result.exit_code == 0, result.stderr
+    assert _names(frameworks) == [
+        "book",
+        "cancel_booking",
+        "lc_plain",
+        "lc_search",
+        "plain",
+        "weather_now",
+    ]
+    namespace: dict[str, object] = {}
+    exec((frameworks / "tools" / "tool_schemas.py").read_text(), namespace)
+    by_name = {t["name"]: t for t in namespace["TOOLS"]}  # type: ignore[attr-defined]
+    assert by_name["weather_now"]["description"] == "Weather now."
+    assert by_name["lc_search"]["description"] == "Search the web."
+
+
+def test_framework_presets_can_be_narrowed_or_disabled(frameworks: Path) -> None:
+    assert run("build", "tools", "--framework", "langchain").exit_code == 0
+    assert _names(frameworks) == ["lc_plain", "lc_search"]
+    (frameworks / "pyproject.toml").write_text(
+        '[tool.toolgen]\npaths = ["tools"]\nframeworks = ["mcp", "openai-agents"]\n'
+    )
+    assert run("build").exit_code == 0
+    assert _names(frameworks) == ["book", "cancel_booking", "plain", "weather_now"]
+    assert run("build", "--framework", "none").exit_code == 0
+    assert _names(frameworks) == []
+
+
 def test_instance_decorator_by_its_spelling(frameworks: Path) -> None:
-    result = run("build", "tools", "--decorator", "mcp.tool")
+    result = run("build", "tools", "--decorator", "mcp.tool", "--framework", "none")
     assert result.exit_code == 0, result.stderr
     assert _names(frameworks) == ["book", "cancel_booking"]
 
@@ -113,6 +144,7 @@ def test_instance_decorator_by_its_spelling(frameworks: Path) -> None:
 def test_decorators_from_configuration(frameworks: Path) -> None:
     (frameworks / "pyproject.toml").write_text(
         '[tool.toolgen]\npaths = ["tools"]\ndecorators = ["agents.function_tool"]\n'
+        "frameworks = []\n"
     )
     assert run("build").exit_code == 0
     assert _names(frameworks) == ["plain", "weather_now"]
@@ -121,14 +153,15 @@ def test_decorators_from_configuration(frameworks: Path) -> None:
 def test_select_public_takes_every_public_function(frameworks: Path) -> None:
     result = run("build", "tools", "--select", "public", "--provider", "openai")
     assert result.exit_code == 0, result.stderr
+    # A decorated function keeps the name its framework gives it.
     assert _names(frameworks) == [
         "book",
-        "called",
-        "cancel",
+        "cancel_booking",
         "helper",
         "lc_plain",
+        "lc_search",
         "plain",
-        "search",
+        "weather_now",
     ]
 
 

@@ -106,23 +106,36 @@ def toolgen_tools(corpus: Path, workdir: Path) -> tuple[list[dict[str, Any]], li
     return list(namespace["TOOLS"]), [d.format() for d in plan.diagnostics], namespace
 
 
+KINDS = ("framework", "deliberate", "toolgen")
+"""Why a tool may differ: the framework's own defect (its schema does not describe what the
+function accepts, or its description garbles the docstring); a deliberate toolgen rule (``Decimal``
+is a plain number); or a gap toolgen has not closed yet, listed so it is seen, never hidden."""
+
+
 def known_differences(corpus: Path) -> dict[str, str]:
-    """Tools whose difference is the framework's own defect: name -> one line of reason."""
+    """Tools allowed to differ: name -> "kind: one line of reason" (``kind`` defaults to framework)."""
     path = corpus / "known_differences.toml"
     if not path.is_file():
         return {}
-    return {name: entry["reason"] for name, entry in tomllib.loads(path.read_text()).items()}
+    out = {}
+    for name, entry in tomllib.loads(path.read_text()).items():
+        kind = entry.get("kind", "framework")
+        assert kind in KINDS, f"{path}: {name}: kind must be one of {KINDS}"
+        out[name] = f"{kind}: {entry['reason']}"
+    return out
 
 
 # --- what a model sees, compared --------------------------------------------------------
 
 
 def text(value: Any) -> str | None:
-    """Descriptions compared as ``inspect.cleandoc`` gives them: a framework that sends the raw
-    ``__doc__`` (indentation and all, on Python < 3.13) and one that cleans it say the same words."""
+    """Descriptions compared by their words: runs of whitespace are one space. A framework that
+    sends the raw ``__doc__`` (indentation and all, on Python < 3.13) or keeps a docstring's line
+    wrapping, and toolgen, which joins wrapped lines, say the same thing; where the words or the
+    paragraphs' text differ, the comparison sees it."""
     if not isinstance(value, str):
         return None
-    cleaned = inspect.cleandoc(value).strip()
+    cleaned = " ".join(inspect.cleandoc(value).split())
     return cleaned or None
 
 

@@ -61,7 +61,50 @@ class Opaque:
     code: str
 
 
-TExpr = Union[Name, Sub, Lit, Or, Seq, Call, Opaque]  # noqa: UP007 - evaluated at run time on 3.10
+@dataclass(frozen=True, slots=True)
+class BinOp:
+    """``left + right``, ``left % right``, ``left * right``: folded by ``scan.evaluate``."""
+
+    op: str
+    left: TExpr
+    right: TExpr
+
+
+@dataclass(frozen=True, slots=True)
+class Unary:
+    """``-operand``, ``+operand``, ``not operand``."""
+
+    op: str
+    operand: TExpr
+
+
+@dataclass(frozen=True, slots=True)
+class Attr:
+    """An attribute of something that is not a dotted name: ``"{} rows".format``."""
+
+    value: TExpr
+    attr: str
+
+
+@dataclass(frozen=True, slots=True)
+class Fmt:
+    """One replacement field of an f-string: ``{value!conversion:spec}``."""
+
+    value: TExpr
+    conversion: str
+    spec: TExpr | None
+
+
+@dataclass(frozen=True, slots=True)
+class FString:
+    """An f-string (possibly concatenated with plain strings): ``Lit`` text and ``Fmt`` fields."""
+
+    parts: tuple[TExpr, ...]
+
+
+TExpr = Union[  # noqa: UP007 - evaluated at run time on 3.10
+    Name, Sub, Lit, Or, Seq, Call, Opaque, BinOp, Unary, Attr, Fmt, FString
+]
 
 
 @dataclass(frozen=True, slots=True)

@@ -117,13 +117,18 @@ class _Symbols:
 class Resolver:
     """Resolves names as written in a module to what they denote, across modules."""
 
-    def __init__(self, modules: list[ModuleScan]) -> None:
+    def __init__(self, modules: list[ModuleScan], aliases: dict[str, str] | None = None) -> None:
         self.symbols: dict[str, _Symbols] = {}
         for scan in modules:
             existing = self.symbols.get(scan.module)
             # A stub decides over the implementation, as type checkers do.
             if existing is None or (scan.is_stub and not existing.scan.is_stub):
                 self.symbols[scan.module] = _Symbols(scan)
+        # Other names a module is imported by (``app.models`` for ``input.app.models``): they
+        # find the same bindings, and never hide a module of that name.
+        for alias, module in (aliases or {}).items():
+            if alias not in self.symbols and module in self.symbols:
+                self.symbols[alias] = self.symbols[module]
 
     def resolve(self, module: str, dotted: str, _depth: int = 0) -> Resolved | None:
         """What ``dotted`` denotes when written in ``module``; ``None`` when unknown."""

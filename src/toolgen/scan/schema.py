@@ -16,6 +16,11 @@ from toolgen.errors import Diagnostics, SourceSpan
 from toolgen.ir import JsonSchema, json_type
 from toolgen.scan.model import (
     Alias,
+    Attr,
+    BinOp,
+    Fmt,
+    FString,
+    Unary,
     Call,
     ClassDef,
     FieldDef,
@@ -27,6 +32,7 @@ from toolgen.scan.model import (
     Sub,
     TExpr,
 )
+from toolgen.scan.evaluate import Evaluator
 from toolgen.scan.resolve import (
     External,
     LocalAlias,
@@ -134,7 +140,7 @@ _ANNOTATED_TYPES: Final = {
     "annotated_types.MinLen": "min_length",
     "annotated_types.MaxLen": "max_length",
 }
-_MISSING: Final = object()
+MISSING: Final = object()
 
 
 class Unresolvable(Exception):
@@ -156,7 +162,9 @@ class Meta:
     """What ``Annotated`` metadata or a ``Field(...)`` default said about a value."""
 
     description: str | None = None
-    default: Any = _MISSING
+    text: str | None = None
+    """A plain string in ``Annotated`` (a description by toolgen's rule; pydantic ignores it)."""
+    default: Any = MISSING
     has_default: bool = False
     keywords: dict[str, Any] = field(default_factory=dict)
     alias: str | None = None
@@ -174,6 +182,7 @@ class SchemaMapper:
 
     def __init__(self, resolver: Resolver, diags: Diagnostics) -> None:
         self.resolver = resolver
+        self.evaluator = Evaluator(resolver)
         self.diags = diags
         self.defs: dict[str, _Def] = {}
         self._keys: dict[str, str] = {}
@@ -214,46 +223,36 @@ class SchemaMapper:
         return {key: cast(JsonSchema, value) for key, value in pairs}, keys
 
     def literal(self, expr: TExpr, module: str) -> Any:
-        """The JSON value of a literal default, or ``_MISSING`` when it is not a literal."""
-        if isinstance(expr, Lit):
-            if expr.value is ... or (
-                isinstance(expr.value, float) and not math.isfinite(expr.value)
-            ):
-                return _MISSING
-            return expr.value
-        if isinstance(expr, Seq):
-            if expr.kind == "dict":
-                out = {}
-                for pair in expr.items:
-                    assert isinstance(pair, Seq)
-                    key, value = (self.literal(x, module) for x in pair.items)
-                    if not isinstance(key, str) or value is _MISSING:
-                        return _MISSING
-                    out[key] = value
-                return out
-            values = [self.literal(item, module) for item in expr.items]
-            return _MISSING if any(v is _MISSING for v in values) else values
-        if isinstance(expr, Name):
-            found = self.resolver.resolve(module, expr.dotted)
-            if isinstance(found, Member):
-                return self._member_value(found.cls, found.name)
+        """The JSON value of ``expr`` folded statically, or ``MISSING`` (quietly) when it has none."""
+        folded = self.evaluator.fold(expr, module)
+        return folded.value if folded.ok else MISSING
+
+    def value(self, expr: TExpr, module: str, ctx: Context | None, what: str, instead: str) -> Any:
+        """Like :meth:`literal`, but an expression that does not fold is a warning at ``ctx``
+        saying what is used instead."""
+        folded = self.evaluator.fold(expr, module)
+        if folded.ok:
+            return folded.value
+        if ctx is not None and not ctx.quiet:
+            self.diags.warning(
+                f"{ctx.what}: {what} cannot be read without running the code "
+                f"({folded.why}); {instead}",
+                ctx.span,
+                "not-folded",
+            )
+        return MISSING
+
+    def field_of(self, expr: TExpr, module: str) -> tuple[Call, str] | None:
+        """The ``Field(...)``/``field(...)`` call ``expr`` is, or names through constants (held
+        in another module, say), with the module it is written in; ``None`` otherwise."""
+        expr, module = self.evaluator.deref(expr, module)
         if (
             isinstance(expr, Call)
-            and not expr.args
-            and not expr.kwargs
             and isinstance(expr.func, Name)
+            and self.resolver.qualname_of(module, expr.func.dotted) in _FIELD_FUNCS
         ):
-            qual = self.resolver.qualname_of(module, expr.func.dotted)
-            empty: dict[str, Any] = {
-                "builtins.list": [],
-                "builtins.dict": {},
-                "builtins.tuple": [],
-                "builtins.set": [],
-                "builtins.frozenset": [],
-            }
-            if qual in empty:
-                return empty[qual]
-        return _MISSING
+            return expr, module
+        return None
 
     def qualname(self, expr: TExpr, module: str) -> str | None:
         """The qualified name an annotation's outermost type denotes (for injected types)."""
@@ -291,14 +290,15 @@ class SchemaMapper:
         if isinstance(expr, Or):
             return self._union_of(expr.items, ctx, meta, depth)
         if isinstance(expr, Name):
-            return self._named(expr.dotted, ctx, depth)
+            return self._named(expr.dotted, ctx, depth, meta)
         if isinstance(expr, Sub):
             return self._generic(expr, ctx, meta, depth)
         if isinstance(expr, Opaque):
             return self._unknown(ctx, f"cannot describe type '{expr.code}'")
         return self._unknown(ctx, f"cannot describe type '{_code(expr)}'")
 
-    def _named(self, dotted: str, ctx: Context, depth: int) -> JsonSchema:
+    def _named(self, dotted: str, ctx: Context, depth: int, meta: Meta | None = None) -> JsonSchema:
+        meta = meta if meta is not None else Meta()
         found = self.resolver.resolve(ctx.module, dotted)
         if isinstance(found, External):
             scalar = _SCALARS.get(found.qualname)
@@ -334,7 +334,7 @@ class SchemaMapper:
                     ):
                         value = value.args[1]
                 inner = Context(found.module, ctx.span, ctx.what, ctx.quiet)
-                return self._schema(value, inner, Meta(), depth + 1)
+                return self._schema(value, inner, meta, depth + 1)
             finally:
                 self._alias_stack.pop()
         if found is None:
@@ -348,7 +348,7 @@ class SchemaMapper:
             inner = self._schema(args[0], ctx, meta, depth + 1)
             for item in args[1:]:
                 self._metadata(item, ctx, meta)
-            return _apply_keywords(inner, meta.keywords)
+            return apply_keywords(inner, meta.keywords)
         if base in _UNWRAP and len(args) == 1:
             return self._schema(args[0], ctx, meta, depth + 1)
         if base == "typing.Optional" and len(args) == 1:
@@ -408,8 +408,9 @@ class SchemaMapper:
                 continue
             own = Meta()
             schema = self._schema(item, ctx, own, depth + 1)
-            if own.description is not None:
-                schema = {**schema, "description": own.description}
+            own_text = own.description or own.text
+            if own_text is not None:
+                schema = {**schema, "description": own_text}
             branches.append(schema)
         return _union(branches)
 
@@ -486,67 +487,65 @@ class SchemaMapper:
     def _literal(self, args: tuple[TExpr, ...], ctx: Context) -> JsonSchema:
         values: list[Any] = []
         for arg in args:
-            if isinstance(arg, Lit) and arg.value is not ...:
-                values.append(arg.value)
-            elif isinstance(arg, Name):
-                found = self.resolver.resolve(ctx.module, arg.dotted)
-                value = (
-                    self._member_value(found.cls, found.name)
-                    if isinstance(found, Member)
-                    else _MISSING
-                )
-                if value is _MISSING:
-                    return self._unknown(ctx, f"Literal value '{arg.dotted}' is not a literal")
-                values.append(value)
-            elif isinstance(arg, Sub):  # Literal[Literal["a"], "b"] flattens
+            if isinstance(arg, Sub):  # Literal[Literal["a"], "b"] flattens
                 inner = self._schema(arg, ctx, Meta(), 1)
                 values.extend(inner.get("enum", [inner["const"]] if "const" in inner else []))
-            else:
-                return self._unknown(ctx, f"Literal value '{_code(arg)}' is not a literal")
+                continue
+            folded = self.evaluator.fold(arg, ctx.module)
+            if not folded.ok or isinstance(folded.value, (list, dict)):
+                why = folded.why or "a container"
+                return self._unknown(ctx, f"Literal value '{_code(arg)}' is not a literal ({why})")
+            values.append(folded.value)
         values = list(dict.fromkeys(values)) if all(_hashable(v) for v in values) else values
         return _enum_schema(values, single_const=True)
 
     def _metadata(self, item: TExpr, ctx: Context, meta: Meta) -> None:
-        if isinstance(item, Lit) and isinstance(item.value, str):
-            meta.description = item.value
+        item, module = self.evaluator.deref(item, ctx.module)
+        if not isinstance(item, Call):
+            text = self.literal(item, module)
+            if isinstance(text, str):  # a plain string (or string constant) is a description
+                meta.text = text
             return
-        if not isinstance(item, Call) or not isinstance(item.func, Name):
+        if not isinstance(item.func, Name):
             return
-        qual = self.resolver.qualname_of(ctx.module, item.func.dotted)
+        inner = Context(module, ctx.span, ctx.what, ctx.quiet)
+        qual = self.resolver.qualname_of(module, item.func.dotted)
         if qual == "toolgen.Param":
-            for key, value in item.kwargs:
-                if (
-                    key in ("desc", "description")
-                    and isinstance(value, Lit)
-                    and isinstance(value.value, str)
-                ):
-                    meta.description = value.value
-            if item.args and isinstance(item.args[0], Lit) and isinstance(item.args[0].value, str):
-                meta.description = item.args[0].value
+            texts = [v for k, v in item.kwargs if k in ("desc", "description")] + list(item.args[:1])
+            for value in texts:
+                text = self.value(value, module, inner, "Param's description", "it is left out")
+                if isinstance(text, str):
+                    meta.description = text
         elif qual in _FIELD_FUNCS:
-            self.field_call(item, ctx.module, meta)
+            self.field_call(item, module, meta, inner)
         elif qual in _ANNOTATED_TYPES and item.args:
-            value = self.literal(item.args[0], ctx.module)
-            if value is not _MISSING:
+            value = self.value(item.args[0], module, inner, "the constraint", "it is left out")
+            if value is not MISSING:
                 meta.keywords[_ANNOTATED_TYPES[qual]] = value
 
-    def field_call(self, call: Call, module: str, meta: Meta) -> None:
-        """Read ``Field(...)``/``field(...)``: default, description, constraints, alias."""
+    def field_call(self, call: Call, module: str, meta: Meta, ctx: Context | None = None) -> None:
+        """Read ``Field(...)``/``field(...)``: default, description, constraints, alias.
+
+        ``module`` is where the call is written (a ``Field`` held in a constant of another
+        module reads its arguments there); what does not fold is a warning at ``ctx``."""
+        inner = None if ctx is None else Context(module, ctx.span, ctx.what, ctx.quiet)
+        no_default = "no default is emitted"
         if call.args:
-            value = self.literal(call.args[0], module)
             if not (isinstance(call.args[0], Lit) and call.args[0].value is ...):
                 meta.has_default = True
-                meta.default = value
+                meta.default = self.value(call.args[0], module, inner, "the default", no_default)
         for key, expr in call.kwargs:
             if key == "default":
                 if isinstance(expr, Lit) and expr.value is ...:
                     continue
                 meta.has_default = True
-                meta.default = self.literal(expr, module)
+                meta.default = self.value(expr, module, inner, "the default", no_default)
             elif key in ("default_factory", "default_factory_takes_data"):
                 meta.has_default = True
             elif key == "description":
-                value = self.literal(expr, module)
+                value = self.value(
+                    expr, module, inner, "Field's description", "the docstring's text is used"
+                )
                 if isinstance(value, str):
                     meta.description = value
             elif key in ("alias", "validation_alias"):
@@ -562,8 +561,8 @@ class SchemaMapper:
                 "deprecated",
                 "json_schema_extra",
             ):
-                value = self.literal(expr, module)
-                if value is not _MISSING:
+                value = self.value(expr, module, inner, f"'{key}'", "it is left out")
+                if value is not MISSING:
                     meta.keywords[key] = value
 
     # --- classes -----------------------------------------------------------------------
@@ -627,11 +626,15 @@ class SchemaMapper:
     def _class_schema(self, cls: ClassDef, kind: str, ctx: Context) -> JsonSchema:
         inner = Context(cls.module, cls.span, f"class '{cls.name}'", ctx.quiet)
         if kind == "enum":
-            values = [
-                self._member_value(cls, name) for name, _ in cls.members if not name.startswith("_")
-            ]
-            if any(v is _MISSING for v in values):
-                return self._unknown(inner, "enum member value is not a literal")
+            values = []
+            for name, _ in cls.members:
+                if not name.startswith("_"):
+                    folded = self.evaluator.member(cls, name)
+                    if not folded.ok:
+                        return self._unknown(
+                            inner, f"the value of enum member '{name}' is unknown ({folded.why})"
+                        )
+                    values.append(folded.value)
             schema = _enum_schema(values, single_const=False)
         elif kind == "namedtuple":
             items = []
@@ -639,8 +642,11 @@ class SchemaMapper:
             for f in cls.fields:
                 item, _ = self.schema(f.annotation, self._field_ctx(cls, f, ctx))
                 if f.default is not None:
-                    default = self.literal(f.default, cls.module)
-                    if default is not _MISSING:
+                    default = self.value(
+                        f.default, cls.module, self._field_ctx(cls, f, ctx), "the default",
+                        "no default is emitted",
+                    )
+                    if default is not MISSING:
                         item["default"] = default
                 else:
                     required += 1
@@ -681,20 +687,18 @@ class SchemaMapper:
                 continue
             schema, meta = self.schema(f.annotation, fctx)
             if f.default is not None:
-                if (
-                    isinstance(f.default, Call)
-                    and isinstance(f.default.func, Name)
-                    and self.resolver.qualname_of(owner.module, f.default.func.dotted)
-                    in _FIELD_FUNCS
-                ):
-                    self.field_call(f.default, owner.module, meta)
-                    schema = _apply_keywords(schema, meta.keywords)
+                held = self.field_of(f.default, owner.module)
+                if held is not None:
+                    self.field_call(held[0], held[1], meta, fctx)
+                    schema = apply_keywords(schema, meta.keywords)
                 else:
                     meta.has_default = True
-                    meta.default = self.literal(f.default, owner.module)
-            if meta.description is not None:
-                schema = {**schema, "description": meta.description}
-            if meta.has_default and meta.default is not _MISSING:
+                    meta.default = self.value(
+                        f.default, owner.module, fctx, "the default", "no default is emitted"
+                    )
+            if (meta.description or meta.text) is not None:
+                schema = {**schema, "description": meta.description or meta.text}
+            if meta.has_default and meta.default is not MISSING:
                 schema = {**schema, "default": meta.default}
             name = meta.alias or f.name
             properties[name] = schema
@@ -729,28 +733,6 @@ class SchemaMapper:
 
     def _field_ctx(self, cls: ClassDef, f: FieldDef, ctx: Context) -> Context:
         return Context(cls.module, f.span, f"field '{cls.name}.{f.name}'", ctx.quiet)
-
-    def _member_value(self, cls: ClassDef, name: str) -> Any:
-        auto_next = 1
-        is_str_enum = any(
-            isinstance(b, Name) and b.dotted.split(".")[-1] == "StrEnum" for b in cls.bases
-        )
-        for member, expr in cls.members:
-            if member.startswith("_"):
-                continue
-            if (
-                isinstance(expr, Call)
-                and isinstance(expr.func, Name)
-                and expr.func.dotted.split(".")[-1] == "auto"
-            ):
-                value: Any = member.lower() if is_str_enum else auto_next
-            else:
-                value = self.literal(expr, cls.module)
-            if isinstance(value, int) and not isinstance(value, bool):
-                auto_next = value + 1
-            if member == name:
-                return value
-        return _MISSING
 
 
 def _parse_annotation(text: str) -> TExpr:
@@ -819,7 +801,7 @@ def _union(branches: list[JsonSchema]) -> JsonSchema:
     return {"anyOf": unique}
 
 
-def _apply_keywords(schema: JsonSchema, keywords: dict[str, Any]) -> JsonSchema:
+def apply_keywords(schema: JsonSchema, keywords: dict[str, Any]) -> JsonSchema:
     """Constraints from ``Field``/``annotated_types`` on the schema (inside ``anyOf`` branches)."""
     if not keywords:
         return schema
@@ -830,7 +812,7 @@ def _apply_keywords(schema: JsonSchema, keywords: dict[str, Any]) -> JsonSchema:
         "json_schema_extra",
     }:
         branches = [
-            b if b.get("type") == "null" else _apply_keywords(b, keywords) for b in schema["anyOf"]
+            b if b.get("type") == "null" else apply_keywords(b, keywords) for b in schema["anyOf"]
         ]
         rest = {k: v for k, v in keywords.items() if k in ("title", "examples", "deprecated")}
         return {**schema, "anyOf": branches, **rest}
@@ -894,6 +876,16 @@ def _code(expr: TExpr) -> str:
     if isinstance(expr, Call):
         args = [_code(a) for a in expr.args] + [f"{k}={_code(v)}" for k, v in expr.kwargs]
         return f"{_code(expr.func)}({', '.join(args)})"
+    if isinstance(expr, BinOp):
+        return f"{_code(expr.left)} {expr.op} {_code(expr.right)}"
+    if isinstance(expr, Unary):
+        return f"{expr.op}{' ' if expr.op == 'not' else ''}{_code(expr.operand)}"
+    if isinstance(expr, Attr):
+        return f"{_code(expr.value)}.{expr.attr}"
+    if isinstance(expr, FString):
+        return "f'...'"
+    if isinstance(expr, Fmt):
+        return "{" + _code(expr.value) + "}"
     return expr.code
 
 

@@ -11,6 +11,7 @@ when it exists, else the corpus folder itself.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import json
 import sys
 import tomllib
@@ -45,9 +46,16 @@ def _modules(roots: list[Path]) -> list[str]:
 def main() -> None:
     framework, corpus = sys.argv[1], Path(sys.argv[2]).resolve()
     roots = _roots(corpus)
+    # ``python run.py`` puts this folder first on the path; ``reference/fastmcp.py`` must not
+    # stand in for the real package, neither here nor in the corpus's imports.
+    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
     sys.path[:0] = [str(r) for r in roots]
-    sys.path.insert(0, str(HERE))
-    adapter = importlib.import_module(framework)
+    # Loaded under a name of its own: ``reference/fastmcp.py`` must not hide the real package.
+    spec = importlib.util.spec_from_file_location(f"_reference_{framework}", HERE / f"{framework}.py")
+    assert spec is not None and spec.loader is not None
+    adapter = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = adapter
+    spec.loader.exec_module(adapter)
     modules = [importlib.import_module(name) for name in _modules(roots)]
     tools = adapter.collect(modules)
     json.dump(sorted(tools, key=lambda t: t["name"]), sys.stdout, indent=1, sort_keys=True, default=str)

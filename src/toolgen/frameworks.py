@@ -1,0 +1,295 @@
+"""What each agent framework means by a tool: its decorators, how it reads a tool's name and
+description, the parameters it injects (and hides from the model), and how it reads docstrings.
+
+Data, not code paths: ``build`` consults these presets. A preset's decorators and types are
+qualified names, matched through the file's imports (``from mcp.server.fastmcp import FastMCP``,
+``mcp = FastMCP(...)``, ``@mcp.tool()``), never by spelling; so a preset applies exactly to the
+files that import its framework. ``frameworks = [...]`` in ``[tool.toolgen]`` narrows the list.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Final
+
+
+@dataclass(frozen=True, slots=True)
+class DocstringRule:
+    """How a framework turns a docstring into descriptions.
+
+    ``description``: ``"summary"`` (toolgen's own: the summary line; the long description with
+    ``long_description = true``), ``"intro"`` (the text before the first section: summary and long
+    description), or ``"whole"`` (the entire docstring, sections and all, cleaned).
+    ``params``: whether parameter sections (``Args:``, ``Parameters``, ``:param x:``) describe
+    the parameters.
+    """
+
+    description: str = "summary"
+    params: bool = True
+    precedence: tuple[str, ...] = ("field", "text", "docstring")
+    """Where a parameter's description comes from, first found wins: ``field`` (``Field``,
+    ``Param``), ``text`` (a plain string in ``Annotated``; pydantic-based frameworks ignore
+    it), ``docstring`` (the parameter section)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DecoratorRule:
+    """One decorator that marks tools, and how it reads its arguments."""
+
+    framework: str
+    name_keywords: frozenset[str] = frozenset({"name"})
+    description_keywords: frozenset[str] = frozenset({"description"})
+    positional: tuple[str, ...] = ()
+    """What the decorator's positional arguments are, in order: ``"name"``, ``"description"``,
+    or anything else (ignored): ``@server.tool("search", "Search", "Finds...")`` in the MCP SDK is
+    name, title, description."""
+    docstring: DocstringRule = DocstringRule()
+    docstring_switches: tuple[tuple[str, object, DocstringRule], ...] = ()
+    """A keyword with a given value that reads docstrings another way (LangChain's
+    ``parse_docstring=True``, the Agents SDK's ``use_docstring_info=False``)."""
+    first_injected: bool = False
+    """The first parameter is the framework's context, whatever its annotation
+    (pydantic-ai's ``@agent.tool``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Framework:
+    """A framework's preset."""
+
+    name: str
+    title: str
+    modules: tuple[str, ...]
+    """Import prefixes that mean a file uses the framework (its injected parameters then apply
+    to the file's plain and toolgen-decorated tools too)."""
+    decorators: dict[str, DecoratorRule]
+    """Qualified names of decorator functions (``agents.function_tool``) and of methods of the
+    framework's classes, used on an instance (``mcp.server.fastmcp.FastMCP.tool``)."""
+    injected_types: tuple[str, ...] = ()
+    """Parameters annotated with one of these (or a subclass, ``Optional[...]`` of one, or
+    ``Annotated[...]`` around one) are the framework's, not the model's."""
+    injected_markers: tuple[str, ...] = ()
+    """``Annotated[X, Marker]`` or ``Annotated[X, Marker(...)]`` metadata that hides a parameter."""
+    injected_names: tuple[str, ...] = ()
+    """Parameters hidden by their name alone."""
+    public: DecoratorRule | None = None
+    """How its plain public functions are read, where plain functions are its tools (Google
+    ADK): applies with ``select = "public"`` to the files that import the framework."""
+    extra: dict[str, str] = field(default_factory=dict)
+
+
+_TOOLGEN_DOCS = DocstringRule("summary", True)
+
+
+def _methods(classes: tuple[str, ...], names: tuple[str, ...], rule: DecoratorRule) -> dict[str, DecoratorRule]:
+    return {f"{cls}.{name}": rule for cls in classes for name in names}
+
+
+# The MCP SDK: ``FastMCP`` in 1.x (``mcp.server.fastmcp``), renamed ``MCPServer`` in 2.x
+# (``mcp.server.mcpserver``). The tool description is the whole ``__doc__``; parameter
+# descriptions come only from ``Field``/``Annotated``, never from the docstring.
+_PYDANTIC_WAY = ("field", "docstring")  # pydantic ignores a plain string in Annotated
+_MCP_RULE = DecoratorRule(
+    "mcp",
+    positional=("name", "title", "description"),
+    docstring=DocstringRule("whole", False, _PYDANTIC_WAY),
+)
+_MCP_SERVERS = (
+    "mcp.server.MCPServer",
+    "mcp.server.fastmcp.FastMCP",
+    "mcp.server.fastmcp.server.FastMCP",
+    "mcp.server.mcpserver.MCPServer",
+    "mcp.server.mcpserver.server.MCPServer",
+)
+
+_FASTMCP_RULE = DecoratorRule(
+    "fastmcp", positional=("name",), docstring=DocstringRule("intro", True, _PYDANTIC_WAY)
+)
+_FASTMCP_SERVERS = ("fastmcp.FastMCP", "fastmcp.server.FastMCP", "fastmcp.server.server.FastMCP")
+
+_AGENTS_RULE = DecoratorRule(
+    "openai-agents",
+    name_keywords=frozenset({"name_override"}),
+    description_keywords=frozenset({"description_override"}),
+    # The docstring's words win over Field and Annotated text (function_schema).
+    docstring=DocstringRule("intro", True, ("docstring", "text", "field")),
+    docstring_switches=(("use_docstring_info", False, DocstringRule("none", False)),),
+)
+
+_LANGCHAIN_RULE = DecoratorRule(
+    "langchain",
+    positional=("name",),
+    docstring=DocstringRule("whole", False, _PYDANTIC_WAY),
+    docstring_switches=(("parse_docstring", True, DocstringRule("intro", True, _PYDANTIC_WAY)),),
+)
+
+_PYDANTIC_AI_RULE = DecoratorRule(
+    "pydantic-ai", docstring=DocstringRule("intro", True, _PYDANTIC_WAY)
+)
+_PYDANTIC_AI_AGENTS = (
+    "pydantic_ai.Agent",
+    "pydantic_ai.agent.Agent",
+    "pydantic_ai.FunctionToolset",
+    "pydantic_ai.toolsets.FunctionToolset",
+    "pydantic_ai.toolsets.function.FunctionToolset",
+)
+
+_STRANDS_RULE = DecoratorRule("strands", docstring=DocstringRule("intro", True))
+_SMOLAGENTS_RULE = DecoratorRule("smolagents", docstring=DocstringRule("intro", True))
+
+PRESETS: Final[dict[str, Framework]] = {
+    "mcp": Framework(
+        "mcp",
+        "FastMCP / MCPServer (the mcp SDK)",
+        ("mcp",),
+        _methods(_MCP_SERVERS, ("tool",), _MCP_RULE),
+        injected_types=(
+            "mcp.server.fastmcp.Context",
+            "mcp.server.fastmcp.server.Context",
+            "mcp.server.mcpserver.Context",
+            "mcp.server.mcpserver.context.Context",
+            "mcp.server.mcpserver.server.Context",
+        ),
+        injected_markers=("mcp.server.mcpserver.Resolve", "mcp.server.mcpserver.resolve.Resolve"),
+    ),
+    "fastmcp": Framework(
+        "fastmcp",
+        "FastMCP (the standalone fastmcp package)",
+        ("fastmcp",),
+        {
+            **_methods(_FASTMCP_SERVERS, ("tool",), _FASTMCP_RULE),
+            # ``@tool`` marks a function that ``mcp.add_tool(fn)`` registers.
+            "fastmcp.tools.tool": _FASTMCP_RULE,
+            "fastmcp.tools.function_tool.tool": _FASTMCP_RULE,
+        },
+        injected_types=(
+            "fastmcp.Context",
+            "fastmcp.server.Context",
+            "fastmcp.server.context.Context",
+            "fastmcp.server.sessions.UserSession",
+        ),
+        # Dependencies, as a default or in ``Annotated``: ``Depends(f)``, ``CurrentContext()``,
+        # ``CurrentHeaders()``, ``Progress()``, ...
+        injected_markers=(
+            "fastmcp.dependencies.*",
+            "fastmcp.server.dependencies.*",
+            "uncalled_for.Depends",
+        ),
+    ),
+    "openai-agents": Framework(
+        "openai-agents",
+        "OpenAI Agents SDK",
+        ("agents",),
+        {"agents.function_tool": _AGENTS_RULE, "agents.tool.function_tool": _AGENTS_RULE},
+        injected_types=(
+            "agents.RunContextWrapper",
+            "agents.run_context.RunContextWrapper",
+            "agents.ToolContext",
+            "agents.tool_context.ToolContext",
+        ),
+    ),
+    "langchain": Framework(
+        "langchain",
+        "LangChain",
+        ("langchain", "langchain_core", "langgraph"),
+        {
+            "langchain_core.tools.tool": _LANGCHAIN_RULE,
+            "langchain_core.tools.convert.tool": _LANGCHAIN_RULE,
+            "langchain.tools.tool": _LANGCHAIN_RULE,
+            "langchain.agents.tool": _LANGCHAIN_RULE,
+        },
+        injected_types=(
+            "langchain_core.runnables.RunnableConfig",
+            "langchain_core.runnables.config.RunnableConfig",
+            "langchain.tools.ToolRuntime",
+            "langgraph.prebuilt.ToolRuntime",
+        ),
+        injected_markers=(
+            "langchain_core.tools.InjectedToolArg",
+            "langchain_core.tools.base.InjectedToolArg",
+            "langchain_core.tools.InjectedToolCallId",
+            "langchain_core.tools.base.InjectedToolCallId",
+            "langgraph.prebuilt.InjectedState",
+            "langgraph.prebuilt.InjectedStore",
+            "langchain.tools.InjectedState",
+            "langchain.tools.InjectedStore",
+            "langchain.tools.InjectedToolArg",
+            "langchain.tools.InjectedToolCallId",
+        ),
+    ),
+    "google-adk": Framework(
+        "google-adk",
+        "Google ADK",
+        ("google.adk",),
+        {},
+        # ``ToolContext`` and ``CallbackContext`` are names of ``google.adk.agents.context.Context``.
+        injected_types=(
+            "google.adk.Context",
+            "google.adk.agents.Context",
+            "google.adk.agents.context.Context",
+            "google.adk.agents.callback_context.CallbackContext",
+            "google.adk.tools.ToolContext",
+            "google.adk.tools.tool_context.ToolContext",
+        ),
+        injected_names=("tool_context", "input_stream"),
+        public=DecoratorRule("google-adk", docstring=DocstringRule("whole", False, _PYDANTIC_WAY)),
+    ),
+    "strands": Framework(
+        "strands",
+        "Strands Agents",
+        ("strands",),
+        {"strands.tool": _STRANDS_RULE, "strands.tools.tool": _STRANDS_RULE,
+         "strands.tools.decorator.tool": _STRANDS_RULE},
+        injected_types=("strands.ToolContext", "strands.types.tools.ToolContext"),
+    ),
+    "smolagents": Framework(
+        "smolagents",
+        "smolagents",
+        ("smolagents",),
+        {"smolagents.tool": _SMOLAGENTS_RULE, "smolagents.tools.tool": _SMOLAGENTS_RULE},
+    ),
+    "pydantic-ai": Framework(
+        "pydantic-ai",
+        "Pydantic AI",
+        ("pydantic_ai",),
+        {
+            **_methods(
+                _PYDANTIC_AI_AGENTS, ("tool",), DecoratorRule(
+                            "pydantic-ai", docstring=_PYDANTIC_AI_RULE.docstring, first_injected=True
+                )
+            ),
+            **_methods(_PYDANTIC_AI_AGENTS, ("tool_plain",), _PYDANTIC_AI_RULE),
+        },
+        injected_types=("pydantic_ai.RunContext", "pydantic_ai.tools.RunContext"),
+    ),
+}
+"""Every known framework by the name ``frameworks = [...]`` uses."""
+
+TOOLGEN_RULE: Final = DecoratorRule(
+    "toolgen", name_keywords=frozenset({"name"}), docstring=_TOOLGEN_DOCS
+)
+CONFIGURED_RULE: Final = DecoratorRule(
+    "configured",
+    name_keywords=frozenset({"name", "name_override"}),
+    description_keywords=frozenset({"description", "description_override"}),
+    positional=("name",),
+    docstring=_TOOLGEN_DOCS,
+)
+"""A decorator named in ``decorators = [...]``: the common keywords, a leading string as name."""
+
+
+def active(names: tuple[str, ...] | None) -> tuple[Framework, ...]:
+    """The presets in force: all of them, or those ``frameworks = [...]`` names."""
+    if names is None:
+        return tuple(PRESETS.values())
+    return tuple(PRESETS[n] for n in names if n in PRESETS)
+
+
+__all__ = [
+    "CONFIGURED_RULE",
+    "PRESETS",
+    "TOOLGEN_RULE",
+    "DecoratorRule",
+    "DocstringRule",
+    "Framework",
+    "active",
+]

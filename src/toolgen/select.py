@@ -1,0 +1,309 @@
+"""Which functions are tools, by whose rules, and which of their parameters the framework injects.
+
+A function is a tool when one of its decorators resolves (through the file's imports, never by
+spelling) to toolgen's ``tool``, a configured decorator, or a framework preset's decorator —
+including a method of a framework class used on an instance (``mcp = FastMCP(...)``,
+``@mcp.tool()``), of a parametrised one (``agent = Agent[Deps, Out](...)``) or of a local
+subclass (``class MyServer(FastMCP)``, ``app = MyServer(...)``); or, with ``select = "public"``,
+when it is a public module-level function.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from toolgen.config import Target
+from toolgen.errors import Diagnostics, SourceSpan
+from toolgen.frameworks import (
+    CONFIGURED_RULE,
+    TOOLGEN_RULE,
+    DecoratorRule,
+    DocstringRule,
+    Framework,
+    active,
+)
+from toolgen.scan.model import Call, ClassDef, Function, Lit, ModuleScan, Name, Parameter, Sub, TExpr
+from toolgen.scan.resolve import External, LocalAlias, LocalClass, Resolver
+from toolgen.scan.schema import SchemaMapper
+
+TOOL_DECORATOR: Final = "toolgen.tool"
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A function that is a tool, and the rules it is read by."""
+
+    function: Function
+    module: ModuleScan
+    decorator: TExpr | None
+    decorator_span: SourceSpan
+    implementation_doc: str | None
+    rule: DecoratorRule = TOOLGEN_RULE
+    frameworks: tuple[Framework, ...] = ()
+    """The frameworks whose injected parameters apply: the decorator's, or those the file imports."""
+
+    @property
+    def is_toolgen(self) -> bool:
+        return self.rule is TOOLGEN_RULE
+
+    def docstring_rule(self) -> DocstringRule:
+        """The rule for this tool: a decorator keyword may switch it (``parse_docstring=True``)."""
+        if isinstance(self.decorator, Call):
+            for keyword, wanted, rule in self.rule.docstring_switches:
+                for key, value in self.decorator.kwargs:
+                    if key == keyword and isinstance(value, Lit) and value.value is wanted:
+                        return rule
+        return self.rule.docstring
+
+
+def decorator_rules(target: Target) -> dict[str, DecoratorRule]:
+    """Every decorator that marks tools, by qualified name: toolgen's, the presets', the
+    configured ones (a preset's rule wins for a decorator it knows)."""
+    rules: dict[str, DecoratorRule] = {TOOL_DECORATOR: TOOLGEN_RULE}
+    for name in target.decorators:
+        rules[name] = CONFIGURED_RULE
+    for framework in active(target.frameworks):
+        rules.update(framework.decorators)
+    return rules
+
+
+def class_lineage(resolver: Resolver, module: str, expr: TExpr) -> list[str]:
+    """The qualified names a class expression answers to: its own and every ancestor's, through
+    local subclasses (``class MyServer(FastMCP)``) and parametrised forms (``Agent[Deps, Out]``)."""
+    while isinstance(expr, Sub):
+        expr = expr.base
+    if not isinstance(expr, Name):
+        return []
+    found = resolver.resolve(module, expr.dotted)
+    if isinstance(found, External):
+        return [found.qualname]
+    if not isinstance(found, LocalClass):
+        return []
+    out: list[str] = []
+    stack: list[ClassDef] = [found.cls]
+    seen: set[str] = set()
+    while stack and len(seen) < 100:
+        cls = stack.pop()
+        if cls.qualname in seen:
+            continue
+        seen.add(cls.qualname)
+        out.append(cls.qualname)
+        for base in cls.bases:
+            while isinstance(base, Sub):
+                base = base.base
+            if not isinstance(base, Name):
+                continue
+            parent = resolver.resolve(cls.module, base.dotted)
+            if isinstance(parent, External):
+                out.append(parent.qualname)
+            elif isinstance(parent, LocalClass):
+                stack.append(parent.cls)
+    return out
+
+
+def decorator_qualnames(resolver: Resolver, module: str, deco: TExpr) -> set[str]:
+    """What a decorator can be called: its qualified name, an instance method's class paths, its
+    spelling.
+
+    ``@mcp.tool()`` with ``mcp = FastMCP("server")`` is ``mcp.server.fastmcp.FastMCP.tool``
+    (through the instance's class and each of its ancestors) and ``mcp.tool`` (as written).
+    """
+    func = deco.func if isinstance(deco, Call) else deco
+    if not isinstance(func, Name):
+        return set()
+    names = {func.dotted}
+    qual = resolver.qualname_of(module, func.dotted)
+    if qual is not None:
+        names.add(qual)
+    parts = func.dotted.split(".")
+    for i in range(len(parts) - 1, 0, -1):
+        found = resolver.resolve(module, ".".join(parts[:i]))
+        if isinstance(found, LocalAlias) and isinstance(found.alias.value, Call):
+            method = ".".join(parts[i:])
+            for cls in class_lineage(resolver, found.module, found.alias.value.func):
+                names.add(f"{cls}.{method}")
+            break
+    return names
+
+
+def _imported_frameworks(scan: ModuleScan, frameworks: tuple[Framework, ...]) -> tuple[Framework, ...]:
+    targets = [t for _, t in scan.imports]
+    return tuple(
+        f
+        for f in frameworks
+        if any(t == m or t.startswith(m + ".") for t in targets for m in f.modules)
+    )
+
+
+def select_tools(
+    scans: list[ModuleScan],
+    resolver: Resolver,
+    target: Target,
+    modules: frozenset[str] | None = None,
+) -> list[Candidate]:
+    """The functions that are tools (in ``modules``, if given), stubs deciding over implementations."""
+    rules = decorator_rules(target)
+    presets = active(target.frameworks)
+    by_name = {f.name: f for f in presets}
+    stubbed = {s.module for s in scans if s.is_stub}
+    impl_docs = {
+        (s.module, f.name): f.docstring for s in scans if not s.is_stub for f in s.functions
+    }
+    out: list[Candidate] = []
+    for scan in scans:
+        if scan.module in stubbed and not scan.is_stub:
+            continue
+        if modules is not None and scan.module not in modules:
+            continue
+        imported = _imported_frameworks(scan, presets)
+        for function in scan.functions:
+            # Each registering decorator makes a tool (two ``@server.tool(name=...)`` on one
+            # function register it twice); toolgen's own ``@tool`` counts once.
+            found: list[tuple[TExpr | None, SourceSpan, DecoratorRule]] = []
+            for deco, deco_span in zip(function.decorators, function.decorator_spans):
+                names = decorator_qualnames(resolver, scan.module, deco)
+                matched = [rules[n] for n in sorted(names) if n in rules]
+                if matched and not (matched[0] is TOOLGEN_RULE and found):
+                    found.append((deco, deco_span, matched[0]))
+            if not found:
+                if target.select != "public" or function.name.startswith("_"):
+                    continue
+                plain = next((f.public for f in imported if f.public is not None), None)
+                if plain is None and target.frameworks is not None:
+                    # ``frameworks = ["google-adk"]``: its rules for every public function.
+                    plain = next((f.public for f in presets if f.public is not None), None)
+                plain = plain or TOOLGEN_RULE
+                found.append((None, function.span, plain))
+            for decorator, span, rule in found:
+                own = by_name.get(rule.framework)
+                out.append(
+                    Candidate(
+                        function,
+                        scan,
+                        decorator,
+                        span,
+                        impl_docs.get((scan.module, function.name)),
+                        rule,
+                        (own,) if own is not None else imported,
+                    )
+                )
+    return out
+
+
+def warn_decorated_methods(
+    scans: list[ModuleScan],
+    resolver: Resolver,
+    target: Target,
+    diags: Diagnostics,
+    modules: frozenset[str] | None,
+) -> None:
+    """A tool decorator on a method is most likely a mistake: say that only functions are read."""
+    wanted = decorator_rules(target)
+    for scan in scans:
+        if modules is not None and scan.module not in modules:
+            continue
+        for cls in scan.classes:
+            for name, decorators, span in cls.methods:
+                if any(decorator_qualnames(resolver, scan.module, d) & wanted.keys() for d in decorators):
+                    diags.warning(
+                        f"method '{cls.name}.{name}' is marked as a tool, but toolgen reads "
+                        "module-level functions only; it is left out",
+                        span,
+                        "method",
+                    )
+
+
+def injected_by(
+    c: Candidate, index: int, param: Parameter, mapper: SchemaMapper, target: Target
+) -> str | None:
+    """Why a parameter is the framework's and not the model's (the rule, for ``show``), or
+    ``None`` when the model fills it."""
+    module = c.module.module
+    if index == 0 and c.rule.first_injected:
+        return f"{c.rule.framework}: the first parameter is the run context"
+    for framework in c.frameworks:
+        if param.name in framework.injected_names:
+            return f"{framework.name}: injects the parameter named '{param.name}'"
+    if param.annotation is None:
+        return None
+    annotation = param.annotation
+    if isinstance(annotation, Lit) and isinstance(annotation.value, str):
+        from toolgen.scan.schema import _parse_annotation
+
+        annotation = _parse_annotation(annotation.value)
+    lineage = set(_outer_lineage(mapper, annotation, module))
+    if lineage & set(target.injected_types):
+        return f"injected_types: {sorted(lineage & set(target.injected_types))[0]}"
+    for framework in c.frameworks:
+        hit = lineage & set(framework.injected_types)
+        if hit:
+            return f"{framework.name}: injects {sorted(hit)[0]} (and subclasses)"
+        marker = _marker(mapper, annotation, param.default, module, framework.injected_markers)
+        if marker is not None:
+            return f"{framework.name}: marked {marker}"
+    return None
+
+
+def _outer_lineage(mapper: SchemaMapper, expr: TExpr, module: str) -> list[str]:
+    """The classes an annotation's outermost type answers to, through ``Annotated``,
+    ``Optional``/``X | None`` and parametrisation (``RunContextWrapper[Deps]``)."""
+    from toolgen.scan.model import Or
+
+    for _ in range(20):
+        expr, module = mapper.evaluator.deref(expr, module)  # ``AppContext = Context[State]``
+        if isinstance(expr, Sub):
+            base = mapper.qualname(expr.base, module)
+            if base in ("typing.Annotated", "typing.Optional") and expr.args:
+                expr = expr.args[0]
+                continue
+            if base == "typing.Union":
+                expr = Or(expr.args)
+                continue
+            return class_lineage(mapper.resolver, module, expr)
+        if isinstance(expr, Or):
+            named = [e for e in expr.items if not (isinstance(e, Lit) and e.value is None)]
+            named = [e for e in named if not (isinstance(e, Name) and e.dotted == "None")]
+            if len(named) != 1:
+                return []
+            expr = named[0]
+            continue
+        return class_lineage(mapper.resolver, module, expr)
+    return []
+
+
+def _marker(
+    mapper: SchemaMapper,
+    annotation: TExpr,
+    default: TExpr | None,
+    module: str,
+    markers: tuple[str, ...],
+) -> str | None:
+    """An ``Annotated`` metadata item (or the default, ``Depends(...)``) that hides a parameter."""
+    if not markers:
+        return None
+    items: list[tuple[TExpr, str]] = [(default, module)] if default is not None else []
+    expr = annotation
+    for _ in range(20):
+        expr, module = mapper.evaluator.deref(expr, module)  # ``Account = Annotated[str, Resolve()]``
+        if isinstance(expr, Sub) and mapper.qualname(expr.base, module) == "typing.Annotated":
+            items.extend((item, module) for item in expr.args[1:])
+            expr = expr.args[0] if expr.args else expr
+        elif isinstance(expr, Sub) and mapper.qualname(expr.base, module) == "typing.Optional":
+            expr = expr.args[0] if expr.args else expr
+        else:
+            break
+    for item, where in items:
+        item, where = mapper.evaluator.deref(item, where)
+        target = item.func if isinstance(item, Call) else item
+        while isinstance(target, Sub):
+            target = target.base
+        if isinstance(target, Name):
+            for qual in class_lineage(mapper.resolver, where, target) or [
+                mapper.resolver.qualname_of(where, target.dotted) or ""
+            ]:
+                if qual in markers or any(
+                    m.endswith(".*") and qual.startswith(m[:-1]) for m in markers
+                ):
+                    return qual
+    return None

@@ -1,0 +1,1 @@
+"""The helpdesk server's tools, one module per area."""

@@ -1,0 +1,1 @@
+"""The trip planner's function tools: every public function here is given to an agent."""

@@ -1,0 +1,3 @@
+"""ACME CloudOps MCP server."""
+
+__version__ = "0.4.0"

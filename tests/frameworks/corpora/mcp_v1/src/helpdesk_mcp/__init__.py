@@ -1,0 +1,5 @@
+"""Helpdesk MCP server."""
+
+from helpdesk_mcp.app import mcp
+
+__all__ = ["mcp"]

@@ -1,0 +1,1 @@
+"""opsbot: a Strands agent that operates the platform's cloud accounts."""

@@ -1,0 +1,35 @@
+"""LangChain's side: every module-level tool of the corpus, as the chat model receives it.
+
+A ``@tool`` function becomes a ``StructuredTool`` (langchain_core/tools/convert.py: ``tool``,
+tools/structured.py: ``StructuredTool.from_function``). What a chat model is sent is
+``convert_to_openai_tool(tool)["function"]`` (utils/function_calling.py): the tool's name and
+description, and its ``tool_call_schema`` (injected arguments left out) with ``$ref`` s inlined
+and titles removed. Every ``bind_tools`` of langchain's chat model integrations goes through it.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any
+
+from langchain_core.tools import BaseTool
+from langchain_core.utils.function_calling import convert_to_openai_tool
+
+
+def collect(modules: list[ModuleType]) -> list[dict[str, Any]]:
+    seen: dict[int, BaseTool] = {}
+    for module in modules:
+        for value in vars(module).values():
+            if isinstance(value, BaseTool):
+                seen.setdefault(id(value), value)  # a tool re-exported by a package is one tool
+    tools = []
+    for tool in seen.values():
+        function = convert_to_openai_tool(tool)["function"]
+        tools.append(
+            {
+                "name": function["name"],
+                "description": function.get("description"),
+                "parameters": function.get("parameters") or {"type": "object", "properties": {}},
+            }
+        )
+    return tools
