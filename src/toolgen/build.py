@@ -231,6 +231,8 @@ def _tool(
         schema, is_required = _parameter(
             param, mapper, module, name, doc, diags, rule.precedence
         )
+        if not c.rule.defaults:
+            schema = {k: v for k, v in schema.items() if k != "default"}
         properties[param.name] = schema
         if is_required:
             required.append(param.name)

@@ -47,6 +47,8 @@ class DecoratorRule:
     docstring_switches: tuple[tuple[str, object, DocstringRule], ...] = ()
     """A keyword with a given value that reads docstrings another way (LangChain's
     ``parse_docstring=True``, the Agents SDK's ``use_docstring_info=False``)."""
+    defaults: bool = True
+    """Whether the framework tells the model the parameters' defaults (smolagents does not)."""
     first_injected: bool = False
     """The first parameter is the framework's context, whatever its annotation
     (pydantic-ai's ``@agent.tool``)."""
@@ -118,8 +120,11 @@ _AGENTS_RULE = DecoratorRule(
 _LANGCHAIN_RULE = DecoratorRule(
     "langchain",
     positional=("name",),
-    docstring=DocstringRule("whole", False, _PYDANTIC_WAY),
-    docstring_switches=(("parse_docstring", True, DocstringRule("intro", True, _PYDANTIC_WAY)),),
+    # Annotated text and Field descriptions in order; with parse_docstring the Args win.
+    docstring=DocstringRule("whole", False, ("text", "field")),
+    docstring_switches=(
+        ("parse_docstring", True, DocstringRule("intro", True, ("docstring", "text", "field"))),
+    ),
 )
 
 _PYDANTIC_AI_RULE = DecoratorRule(
@@ -134,7 +139,11 @@ _PYDANTIC_AI_AGENTS = (
 )
 
 _STRANDS_RULE = DecoratorRule("strands", docstring=DocstringRule("intro", True))
-_SMOLAGENTS_RULE = DecoratorRule("smolagents", docstring=DocstringRule("intro", True))
+_SMOLAGENTS_RULE = DecoratorRule(
+    "smolagents",
+    docstring=DocstringRule("intro", True, ("docstring",)),  # Annotated is ignored
+    defaults=False,
+)
 
 PRESETS: Final[dict[str, Framework]] = {
     "mcp": Framework(
@@ -203,6 +212,7 @@ PRESETS: Final[dict[str, Framework]] = {
             "langchain.tools.ToolRuntime",
             "langgraph.prebuilt.ToolRuntime",
         ),
+        injected_names=("callbacks", "run_manager"),
         injected_markers=(
             "langchain_core.tools.InjectedToolArg",
             "langchain_core.tools.base.InjectedToolArg",
@@ -240,6 +250,7 @@ PRESETS: Final[dict[str, Framework]] = {
         {"strands.tool": _STRANDS_RULE, "strands.tools.tool": _STRANDS_RULE,
          "strands.tools.decorator.tool": _STRANDS_RULE},
         injected_types=("strands.ToolContext", "strands.types.tools.ToolContext"),
+        injected_names=("agent", "tool_context"),
     ),
     "smolagents": Framework(
         "smolagents",

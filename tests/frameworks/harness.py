@@ -190,6 +190,11 @@ def node(schema: Any, root: dict[str, Any], depth: int = 0) -> Any:
     if isinstance(types, list):
         types = [t for t in types if t != "null"]
         types = types[0] if len(types) == 1 else sorted(types) or None
+    if isinstance(types, list) and "anyOf" not in out:  # ["integer", "string"] is anyOf by type
+        out["anyOf"] = sorted(
+            ({"type": t.lower()} for t in types), key=lambda b: json.dumps(b, sort_keys=True)
+        )
+        types = None
     if isinstance(types, str):
         types = types.lower()
     if types is not None:

@@ -68,23 +68,42 @@ class Gemini:
                 "no description (no docstring summary); Gemini requires one, so the "
                 "tool's name is used",
             )
+        if self.options.gemini_schema_field == "json":
+            return self._json_schema(tool, report)
+        trial = t.Report()
+        normalized = self._parameters(tool, trial)
+        if not trial.errors:
+            report.warnings.extend(trial.warnings)
+            return normalized
+        # No provider fails the whole build for one tool: what the OpenAPI subset cannot say
+        # (an untyped value, a property name it refuses) goes out as ``parametersJsonSchema``.
+        reasons = "; ".join(f"{pointer or '/'}: {why}" for pointer, why in trial.errors)
+        report.warn(
+            "",
+            f"sent as parametersJsonSchema, because `parameters` cannot express it ({reasons})",
+        )
+        return self._json_schema(tool, report)
+
+    def _json_schema(self, tool: ToolDef, report: t.Report) -> Normalized:
+        shared = [t.ensure_object_root, t.strip_meta]
+        schema = t.run_passes(
+            tool.parameters,
+            [
+                *shared,
+                t.inline_refs(self.options.recursion_depth, keep_cycles=True),
+                t.merge_all_of,
+                t.one_of_to_any_of,
+                t.complete_arrays(require_items=True),
+                _json_const,
+                t.fold_except(t.GEMINI_JSON_KEYS, "is not accepted by Gemini"),
+            ],
+            report,
+        )
+        return Normalized(schema, extra={"field": "parametersJsonSchema"})
+
+    def _parameters(self, tool: ToolDef, report: t.Report) -> Normalized:
         flavour = self.options.gemini_flavour
         shared = [t.ensure_object_root, t.strip_meta]
-        if self.options.gemini_schema_field == "json":
-            schema = t.run_passes(
-                tool.parameters,
-                [
-                    *shared,
-                    t.inline_refs(self.options.recursion_depth, keep_cycles=True),
-                    t.merge_all_of,
-                    t.one_of_to_any_of,
-                    t.complete_arrays(require_items=True),
-                    _json_const,
-                    t.fold_except(t.GEMINI_JSON_KEYS, "is not accepted by Gemini"),
-                ],
-                report,
-            )
-            return Normalized(schema, extra={"field": "parametersJsonSchema"})
         allowed = t.VERTEX_KEYS if flavour == "vertex" else t.GEMINI_KEYS
         schema = t.run_passes(
             tool.parameters,
