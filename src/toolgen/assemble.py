@@ -103,6 +103,27 @@ def build_module(
     }
 
 
+def merge_provider_rows(rows: list[list[Any]]) -> list[Diagnostic]:
+    """One tool's adapter diagnostics, each said once: the same words from several providers
+    (``openai: ...`` and ``openai_responses: ...``) become one line naming them all."""
+    providers: dict[tuple[Any, ...], list[str]] = {}
+    first: dict[tuple[Any, ...], Diagnostic] = {}
+    for row in rows:
+        d = Diagnostic.from_row(row)
+        head, sep, rest = d.message.partition(": ")
+        key = (d.severity, rest, d.span, d.code) if sep and head in ADAPTERS else (d,)
+        providers.setdefault(key, []).append(head)
+        first.setdefault(key, d)
+    out = []
+    for key, d in first.items():
+        if len(key) == 1 or len(providers[key]) == 1:
+            out.append(d)
+        else:
+            names = ", ".join(providers[key])
+            out.append(Diagnostic(d.severity, f"{names}: {key[1]}", d.span, d.code))
+    return out
+
+
 def ir_digest(tool: ToolDef) -> str:
     """What a tool's forms are made from: every field of its IR, its place included (the
     adapters' warnings carry it)."""
@@ -133,7 +154,7 @@ def assemble(
     for result in results:
         diags.items.extend(Diagnostic.from_row(row) for row in result["diagnostics"])
         for tool in result["tools"]:
-            diags.items.extend(Diagnostic.from_row(row) for row in tool["diagnostics"])
+            diags.items.extend(merge_provider_rows(tool["diagnostics"]))
     tools = sorted((t for r in results for t in r["tools"]), key=lambda t: (t["name"], *t["span"]))
     spans = [SourceSpan(*t["span"]) for t in tools]
     check_duplicates([(t["name"], span) for t, span in zip(tools, spans)], diags)

@@ -366,15 +366,24 @@ def test_no_parameters_tool(build_pkg) -> None:
     assert "parameters" not in built.module["TOOLS_GEMINI"][0]
 
 
-def test_gemini_rejects_untyped_values_with_a_hint(build_errors, build_pkg) -> None:
+def test_gemini_falls_back_to_json_schema_for_one_tool(build_errors, build_pkg) -> None:
+    """An untyped value never fails the default build: that tool alone goes out as
+    ``parametersJsonSchema``, with a warning; the other tools keep ``parameters``."""
     source = {
-        "pkg/mod.py": "from typing import Any\nfrom toolgen import tool\n@tool\ndef f(x: Any) -> None:\n    'F.'\n"
+        "pkg/mod.py": "from typing import Any\nfrom toolgen import tool\n@tool\ndef f(x: Any) -> None:\n"
+        "    'F.'\n@tool\ndef g(y: int) -> None:\n    'G.'\n"
     }
-    errors = build_errors(source)
+    built = build_pkg(source)
+    gemini = {t["name"]: t for t in built.module["TOOLS_GEMINI"]}
+    assert gemini["f"]["parametersJsonSchema"]["properties"]["x"] == {}
+    assert "parameters" not in gemini["f"]
+    assert gemini["g"]["parameters"]["properties"]["y"] == {"type": "INTEGER"}
     assert any(
-        "gemini: tool 'f' at /properties/x: a value of any type" in e and "gemini_schema_field" in e
-        for e in errors
+        "gemini: tool 'f': sent as parametersJsonSchema" in d and "a value of any type" in d
+        for d in built.diagnostics
     )
+    errors = build_errors(source, strict=True)
+    assert any("sent as parametersJsonSchema" in e for e in errors)
     built = build_pkg(source, gemini_schema_field="json")
     assert built.module["TOOLS_GEMINI"][0]["parametersJsonSchema"]["properties"]["x"] == {}
 
@@ -388,7 +397,8 @@ def test_description_limits_are_reported(build_pkg) -> None:
         }
     )
     assert any(
-        "openai: tool 'wordy': the description is 1249 characters" in d for d in built.diagnostics
+        "openai, openai_responses: tool 'wordy': the description is 1249 characters" in d
+        for d in built.diagnostics
     )
     assert any("gemini: tool 'silent': no description" in d for d in built.diagnostics)
     gemini = {d["name"]: d for d in built.module["TOOLS_GEMINI"]}
