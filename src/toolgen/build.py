@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any, Final, cast
 
 from toolgen import docstrings
@@ -228,9 +227,7 @@ def _tool(
                 notes.append((name, f"parameter '{param.name}' is left out: {why}"))
             continue
         seen_params.add(param.name)
-        schema, is_required = _parameter(
-            param, mapper, module, name, doc, diags, rule.precedence
-        )
+        schema, is_required = _parameter(param, mapper, module, name, doc, diags, rule.precedence)
         if not c.rule.defaults:
             schema = {k: v for k, v in schema.items() if k != "default"}
         properties[param.name] = schema
@@ -305,7 +302,9 @@ def _parameter(
             has_default, default = field_meta.has_default, field_meta.default
         else:
             has_default = True
-            default = mapper.value(param.default, module, ctx, "the default", "no default is emitted")
+            default = mapper.value(
+                param.default, module, ctx, "the default", "no default is emitted"
+            )
     elif meta.has_default:
         has_default, default = True, meta.default
     nullable = _is_nullable(schema)

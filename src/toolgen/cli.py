@@ -15,9 +15,9 @@ from typing import Any, NoReturn
 import click
 
 from toolgen import __version__
-from toolgen.frameworks import PRESETS
 from toolgen.config import PROVIDERS, Config, load, override
 from toolgen.errors import Diagnostic, Severity, SourceError, ToolgenError
+from toolgen.frameworks import PRESETS
 
 EXIT_OK, EXIT_STALE, EXIT_USAGE, EXIT_SOURCE, EXIT_INTERNAL = 0, 1, 2, 3, 4
 EXIT_OUTPUT_CLOSED = 120

@@ -82,7 +82,9 @@ class Framework:
 _TOOLGEN_DOCS = DocstringRule("summary", True)
 
 
-def _methods(classes: tuple[str, ...], names: tuple[str, ...], rule: DecoratorRule) -> dict[str, DecoratorRule]:
+def _methods(
+    classes: tuple[str, ...], names: tuple[str, ...], rule: DecoratorRule
+) -> dict[str, DecoratorRule]:
     return {f"{cls}.{name}": rule for cls in classes for name in names}
 
 
@@ -247,8 +249,11 @@ PRESETS: Final[dict[str, Framework]] = {
         "strands",
         "Strands Agents",
         ("strands",),
-        {"strands.tool": _STRANDS_RULE, "strands.tools.tool": _STRANDS_RULE,
-         "strands.tools.decorator.tool": _STRANDS_RULE},
+        {
+            "strands.tool": _STRANDS_RULE,
+            "strands.tools.tool": _STRANDS_RULE,
+            "strands.tools.decorator.tool": _STRANDS_RULE,
+        },
         injected_types=("strands.ToolContext", "strands.types.tools.ToolContext"),
         injected_names=("agent", "tool_context"),
     ),
@@ -264,9 +269,11 @@ PRESETS: Final[dict[str, Framework]] = {
         ("pydantic_ai",),
         {
             **_methods(
-                _PYDANTIC_AI_AGENTS, ("tool",), DecoratorRule(
-                            "pydantic-ai", docstring=_PYDANTIC_AI_RULE.docstring, first_injected=True
-                )
+                _PYDANTIC_AI_AGENTS,
+                ("tool",),
+                DecoratorRule(
+                    "pydantic-ai", docstring=_PYDANTIC_AI_RULE.docstring, first_injected=True
+                ),
             ),
             **_methods(_PYDANTIC_AI_AGENTS, ("tool_plain",), _PYDANTIC_AI_RULE),
         },

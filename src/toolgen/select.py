@@ -23,7 +23,17 @@ from toolgen.frameworks import (
     Framework,
     active,
 )
-from toolgen.scan.model import Call, ClassDef, Function, Lit, ModuleScan, Name, Parameter, Sub, TExpr
+from toolgen.scan.model import (
+    Call,
+    ClassDef,
+    Function,
+    Lit,
+    ModuleScan,
+    Name,
+    Parameter,
+    Sub,
+    TExpr,
+)
 from toolgen.scan.resolve import External, LocalAlias, LocalClass, Resolver
 from toolgen.scan.schema import SchemaMapper
 
@@ -127,7 +137,9 @@ def decorator_qualnames(resolver: Resolver, module: str, deco: TExpr) -> set[str
     return names
 
 
-def _imported_frameworks(scan: ModuleScan, frameworks: tuple[Framework, ...]) -> tuple[Framework, ...]:
+def _imported_frameworks(
+    scan: ModuleScan, frameworks: tuple[Framework, ...]
+) -> tuple[Framework, ...]:
     targets = [t for _, t in scan.imports]
     return tuple(
         f
@@ -205,7 +217,10 @@ def warn_decorated_methods(
             continue
         for cls in scan.classes:
             for name, decorators, span in cls.methods:
-                if any(decorator_qualnames(resolver, scan.module, d) & wanted.keys() for d in decorators):
+                if any(
+                    decorator_qualnames(resolver, scan.module, d) & wanted.keys()
+                    for d in decorators
+                ):
                     diags.warning(
                         f"method '{cls.name}.{name}' is marked as a tool, but toolgen reads "
                         "module-level functions only; it is left out",
@@ -285,7 +300,9 @@ def _marker(
     items: list[tuple[TExpr, str]] = [(default, module)] if default is not None else []
     expr = annotation
     for _ in range(20):
-        expr, module = mapper.evaluator.deref(expr, module)  # ``Account = Annotated[str, Resolve()]``
+        expr, module = mapper.evaluator.deref(
+            expr, module
+        )  # ``Account = Annotated[str, Resolve()]``
         if isinstance(expr, Sub) and mapper.qualname(expr.base, module) == "typing.Annotated":
             items.extend((item, module) for item in expr.args[1:])
             expr = expr.args[0] if expr.args else expr

@@ -66,8 +66,16 @@ def ensure_env(group: str) -> Path:
     venv.parent.mkdir(parents=True, exist_ok=True)
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     subprocess.run(
-        [str(_python(venv)), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-         "-r", str(requirements)],
+        [
+            str(_python(venv)),
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            "-r",
+            str(requirements),
+        ],
         check=True,
     )
     done.write_text("ok\n")
@@ -92,7 +100,9 @@ def reference_tools(python: Path, framework: str, corpus: Path) -> list[dict[str
     return json.loads(done.stdout)
 
 
-def toolgen_tools(corpus: Path, workdir: Path) -> tuple[list[dict[str, Any]], list[str], dict[str, Any]]:
+def toolgen_tools(
+    corpus: Path, workdir: Path
+) -> tuple[list[dict[str, Any]], list[str], dict[str, Any]]:
     """toolgen's IR for the corpus (a copy, built with the corpus's own configuration), its
     diagnostics, and the generated module's namespace."""
     copy = workdir / corpus.name
@@ -175,7 +185,11 @@ def node(schema: Any, root: dict[str, Any], depth: int = 0) -> Any:
         return schema
     schema = _resolve(schema, root)
     out: dict[str, Any] = {}
-    branches = [b for b in (schema.get("anyOf") or schema.get("oneOf") or []) if not _is_null(_resolve(b, root))]
+    branches = [
+        b
+        for b in (schema.get("anyOf") or schema.get("oneOf") or [])
+        if not _is_null(_resolve(b, root))
+    ]
     if len(branches) == 1:
         merged = {**_resolve(branches[0], root)}
         for key in ("description", "default"):
@@ -184,7 +198,8 @@ def node(schema: Any, root: dict[str, Any], depth: int = 0) -> Any:
         return node(merged, root, depth + 1)
     if branches:
         out["anyOf"] = sorted(
-            (node(b, root, depth + 1) for b in branches), key=lambda b: json.dumps(b, sort_keys=True)
+            (node(b, root, depth + 1) for b in branches),
+            key=lambda b: json.dumps(b, sort_keys=True),
         )
     types = schema.get("type")
     if isinstance(types, list):
@@ -242,7 +257,9 @@ def differences(ours: dict[str, Any], theirs: dict[str, Any], path: str = "") ->
         for key in sorted(set(ours) | set(theirs)):
             where = f"{path}/{key}"
             if key not in ours:
-                lines.append(f"{where}: toolgen has none, the framework {json.dumps(theirs[key])[:200]}")
+                lines.append(
+                    f"{where}: toolgen has none, the framework {json.dumps(theirs[key])[:200]}"
+                )
             elif key not in theirs:
                 lines.append(f"{where}: toolgen {json.dumps(ours[key])[:200]}, the framework none")
             else:

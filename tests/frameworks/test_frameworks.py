@@ -33,7 +33,9 @@ def test_toolgen_matches_the_framework(
     corpus = harness.CORPORA / framework
     theirs = {
         t["name"]: harness.model_view(t)
-        for t in harness.reference_tools(reference_envs[harness.FRAMEWORKS[framework]], framework, corpus)
+        for t in harness.reference_tools(
+            reference_envs[harness.FRAMEWORKS[framework]], framework, corpus
+        )
     }
     tools, diagnostics, _ = harness.toolgen_tools(corpus, tmp_path)
     ours = {t["name"]: harness.model_view(t) for t in tools}
@@ -51,7 +53,9 @@ def test_toolgen_matches_the_framework(
             problems.append(f"{name}:\n  " + "\n  ".join(lines))
         if not lines and name in known:
             problems.append(f"{name}: listed as a known difference ({known[name]}) but agrees now")
-    assert not problems, f"{framework}: {len(problems)} of {len(theirs)} tools differ:\n" + "\n".join(problems)
+    assert (
+        not problems
+    ), f"{framework}: {len(problems)} of {len(theirs)} tools differ:\n" + "\n".join(problems)
 
 
 def test_the_corpora_are_large_enough(reference_envs: dict[str, Path]) -> None:
@@ -59,7 +63,9 @@ def test_the_corpora_are_large_enough(reference_envs: dict[str, Path]) -> None:
     counts = {
         framework: len(
             harness.reference_tools(
-                reference_envs[harness.FRAMEWORKS[framework]], framework, harness.CORPORA / framework
+                reference_envs[harness.FRAMEWORKS[framework]],
+                framework,
+                harness.CORPORA / framework,
             )
         )
         for framework in harness.FRAMEWORKS

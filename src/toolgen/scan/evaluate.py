@@ -254,7 +254,7 @@ class Evaluator:
                 if _is_int(product) and abs(product) > 10**100:
                     raise CannotFold("the product is too large")
                 return product
-            if isinstance(left, (str, list)) and _is_int(right) or (
+            if (isinstance(left, (str, list)) and _is_int(right)) or (
                 _is_int(left) and isinstance(right, (str, list))
             ):
                 times, seq = (right, left) if _is_int(right) else (left, right)
@@ -270,7 +270,11 @@ class Evaluator:
             except (TypeError, ValueError, KeyError) as exc:
                 raise CannotFold(f"the %-format fails: {exc}") from None
         elif expr.op in ("%", "//", "/") and _is_number(left) and _is_number(right) and right != 0:
-            return left % right if expr.op == "%" else left // right if expr.op == "//" else left / right
+            return (
+                left % right
+                if expr.op == "%"
+                else left // right if expr.op == "//" else left / right
+            )
         elif expr.op == "-" and _is_number(left) and _is_number(right):
             return left - right
         raise CannotFold(f"{_kind(left)} {expr.op} {_kind(right)}")

@@ -224,7 +224,9 @@ class _Gatherer:
             return Name(node.value)
         if isinstance(node, cst.Attribute):
             dotted = _dotted(node)
-            return Name(dotted) if dotted else Attr(self.expr(node.value, depth + 1), node.attr.value)
+            return (
+                Name(dotted) if dotted else Attr(self.expr(node.value, depth + 1), node.attr.value)
+            )
         if isinstance(node, cst.Subscript):
             args = []
             for element in node.slice:

@@ -6,7 +6,6 @@ ones, ``_class_schema`` for classes defined in scanned files.
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -14,16 +13,16 @@ from typing import Any, Final, cast
 
 from toolgen.errors import Diagnostics, SourceSpan
 from toolgen.ir import JsonSchema, json_type
+from toolgen.scan.evaluate import Evaluator
 from toolgen.scan.model import (
     Alias,
     Attr,
     BinOp,
-    Fmt,
-    FString,
-    Unary,
     Call,
     ClassDef,
     FieldDef,
+    Fmt,
+    FString,
     Lit,
     Name,
     Opaque,
@@ -31,13 +30,12 @@ from toolgen.scan.model import (
     Seq,
     Sub,
     TExpr,
+    Unary,
 )
-from toolgen.scan.evaluate import Evaluator
 from toolgen.scan.resolve import (
     External,
     LocalAlias,
     LocalClass,
-    Member,
     Resolver,
 )
 
@@ -511,7 +509,9 @@ class SchemaMapper:
         inner = Context(module, ctx.span, ctx.what, ctx.quiet)
         qual = self.resolver.qualname_of(module, item.func.dotted)
         if qual == "toolgen.Param":
-            texts = [v for k, v in item.kwargs if k in ("desc", "description")] + list(item.args[:1])
+            texts = [v for k, v in item.kwargs if k in ("desc", "description")] + list(
+                item.args[:1]
+            )
             for value in texts:
                 text = self.value(value, module, inner, "Param's description", "it is left out")
                 if isinstance(text, str):
@@ -643,7 +643,10 @@ class SchemaMapper:
                 item, _ = self.schema(f.annotation, self._field_ctx(cls, f, ctx))
                 if f.default is not None:
                     default = self.value(
-                        f.default, cls.module, self._field_ctx(cls, f, ctx), "the default",
+                        f.default,
+                        cls.module,
+                        self._field_ctx(cls, f, ctx),
+                        "the default",
                         "no default is emitted",
                     )
                     if default is not MISSING:

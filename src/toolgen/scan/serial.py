@@ -19,7 +19,18 @@ from toolgen.errors import Diagnostic, SourceSpan
 from toolgen.scan import model
 
 _EXPRS = (
-    "Name", "Sub", "Lit", "Or", "Seq", "Call", "Opaque", "BinOp", "Unary", "Attr", "Fmt", "FString"
+    "Name",
+    "Sub",
+    "Lit",
+    "Or",
+    "Seq",
+    "Call",
+    "Opaque",
+    "BinOp",
+    "Unary",
+    "Attr",
+    "Fmt",
+    "FString",
 )
 _CLASSES: dict[str, type[Any]] = {
     **{name: getattr(model, name) for name in _EXPRS},

@@ -39,8 +39,7 @@ async def _listed(server: FastMCP) -> list[dict[str, Any]]:
     async with Client(server) as client:
         tools = await client.list_tools()
     return [
-        {"name": t.name, "description": t.description, "parameters": t.input_schema}
-        for t in tools
+        {"name": t.name, "description": t.description, "parameters": t.input_schema} for t in tools
     ]
 
 

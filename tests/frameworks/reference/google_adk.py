@@ -78,7 +78,11 @@ def _entry(declaration: types.FunctionDeclaration) -> dict[str, Any]:
         parameters = _json_schema(declaration.parameters)
     else:
         parameters = {"type": "object", "properties": {}}
-    return {"name": declaration.name, "description": declaration.description, "parameters": parameters}
+    return {
+        "name": declaration.name,
+        "description": declaration.description,
+        "parameters": parameters,
+    }
 
 
 def collect(modules: list[ModuleType]) -> list[dict[str, Any]]:

@@ -30,7 +30,11 @@ async def _listed(found: list[FastMCP]) -> list[dict[str, Any]]:
         for tool in await server.list_tools():
             wire = tool.model_dump(mode="json", by_alias=True, exclude_none=True)
             tools.append(
-                {"name": wire["name"], "description": wire.get("description"), "parameters": wire["inputSchema"]}
+                {
+                    "name": wire["name"],
+                    "description": wire.get("description"),
+                    "parameters": wire["inputSchema"],
+                }
             )
     return tools
 

@@ -51,14 +51,18 @@ def main() -> None:
     sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
     sys.path[:0] = [str(r) for r in roots]
     # Loaded under a name of its own: ``reference/fastmcp.py`` must not hide the real package.
-    spec = importlib.util.spec_from_file_location(f"_reference_{framework}", HERE / f"{framework}.py")
+    spec = importlib.util.spec_from_file_location(
+        f"_reference_{framework}", HERE / f"{framework}.py"
+    )
     assert spec is not None and spec.loader is not None
     adapter = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = adapter
     spec.loader.exec_module(adapter)
     modules = [importlib.import_module(name) for name in _modules(roots)]
     tools = adapter.collect(modules)
-    json.dump(sorted(tools, key=lambda t: t["name"]), sys.stdout, indent=1, sort_keys=True, default=str)
+    json.dump(
+        sorted(tools, key=lambda t: t["name"]), sys.stdout, indent=1, sort_keys=True, default=str
+    )
 
 
 if __name__ == "__main__":

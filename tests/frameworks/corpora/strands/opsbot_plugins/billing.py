@@ -23,7 +23,9 @@ class BudgetAlarm(TypedDict):
 
 
 @tool
-def get_cost_report(month: str, group_by: GroupBy = "service", currency: str = DEFAULT_CURRENCY) -> dict:
+def get_cost_report(
+    month: str, group_by: GroupBy = "service", currency: str = DEFAULT_CURRENCY
+) -> dict:
     """Report the cloud costs of a month.
 
     Costs are amortized: reserved capacity is spread over its term.

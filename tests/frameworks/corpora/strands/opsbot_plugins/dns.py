@@ -16,7 +16,10 @@ class RecordType(enum.Enum):
 RESOLVER = "1.1.1.1"
 
 
-@strands.tool(name="dns_lookup", description="Resolve a host name with " + RESOLVER + " and return every record found.")
+@strands.tool(
+    name="dns_lookup",
+    description="Resolve a host name with " + RESOLVER + " and return every record found.",
+)
 def lookup(hostname: str, record_type: RecordType = RecordType.A, trace: bool = False) -> list[str]:
     """Look up DNS records.
 
@@ -43,4 +46,3 @@ async def flush_cdn_cache(distribution_id: str, paths: list[str] | None = None) 
         Invalidations take up to ten minutes to reach every edge location.
     """
     raise NotImplementedError
-

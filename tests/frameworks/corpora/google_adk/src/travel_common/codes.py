@@ -15,7 +15,11 @@ class Currency(str, Enum):
 
 DEFAULT_CURRENCY = Currency.USD
 
-IATA_CODE = Field(description="Three-letter IATA airport code, for example SFO.", pattern="^[A-Z]{3}$")
+IATA_CODE = Field(
+    description="Three-letter IATA airport code, for example SFO.", pattern="^[A-Z]{3}$"
+)
 IsoDate = Annotated[str, Field(description="A date as YYYY-MM-DD.", pattern=r"^\d{4}-\d{2}-\d{2}$")]
 IataCode = Annotated[str, IATA_CODE]
-BookingRef = Annotated[str, Field(description="Six-character booking reference (PNR).", min_length=6, max_length=6)]
+BookingRef = Annotated[
+    str, Field(description="Six-character booking reference (PNR).", min_length=6, max_length=6)
+]

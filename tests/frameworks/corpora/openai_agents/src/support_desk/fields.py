@@ -8,7 +8,10 @@ from support_desk.settings import DEFAULT_PAGE_SIZE, MAX_RESULTS
 
 OrderId = Annotated[
     str,
-    Field(pattern=r"^ORD-\d{6}$", description="Order number as printed on the receipt, e.g. ORD-004211."),
+    Field(
+        pattern=r"^ORD-\d{6}$",
+        description="Order number as printed on the receipt, e.g. ORD-004211.",
+    ),
 ]
 TicketId = Annotated[str, Field(min_length=4, description="Ticket key, e.g. SUP-1182.")]
 PageSize = Annotated[int, Field(ge=1, le=MAX_RESULTS, description="How many results to return.")]

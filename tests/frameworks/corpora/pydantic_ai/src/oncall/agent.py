@@ -16,7 +16,9 @@ class OpsAgent(Agent[OpsDeps, str]):
 
 metrics_toolset = FunctionToolset[OpsDeps]()
 
-triage_agent = Agent("test", deps_type=OpsDeps, instructions=TRIAGE_INSTRUCTIONS, toolsets=[metrics_toolset])
+triage_agent = Agent(
+    "test", deps_type=OpsDeps, instructions=TRIAGE_INSTRUCTIONS, toolsets=[metrics_toolset]
+)
 report_agent = Agent[OpsDeps, IncidentReport](
     "test",
     deps_type=OpsDeps,

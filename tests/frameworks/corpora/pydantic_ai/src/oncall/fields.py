@@ -7,7 +7,9 @@ from pydantic import Field
 from oncall.settings import DEFAULT_LIMIT
 
 IncidentId = Annotated[str, Field(pattern=r"^INC-\d+$", description="Incident key, e.g. INC-2291.")]
-PageId = Annotated[str, Field(min_length=8, description="Pager alert id from the page notification.")]
+PageId = Annotated[
+    str, Field(min_length=8, description="Pager alert id from the page notification.")
+]
 PromQL = Annotated[str, Field(min_length=1, max_length=4000)]
 TimeWindow = Literal["15m", "1h", "6h", "24h", "7d"]
 

@@ -42,7 +42,9 @@ class StatusUpdate(BaseModel):
     incident_id: str = Field(description="Incident the update is about.")
     message: str = Field(description="What customers will read. No internal names.")
     status: IncidentStatus = IncidentStatus.OPEN
-    components: list[str] = Field(default_factory=list, description="Affected status-page components.")
+    components: list[str] = Field(
+        default_factory=list, description="Affected status-page components."
+    )
 
 
 @dataclass

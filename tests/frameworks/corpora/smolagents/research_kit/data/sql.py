@@ -25,7 +25,9 @@ def run_sql(query: str, params: dict[str, Any] | None = None) -> list[dict]:
 
 
 @tool
-def sample_rows(table: str, n: int = settings.MAX_ROWS // 100, seed: int | None = None) -> list[dict]:
+def sample_rows(
+    table: str, n: int = settings.MAX_ROWS // 100, seed: int | None = None
+) -> list[dict]:
     """Draw a random sample of a table's rows.
 
     Args:

@@ -18,7 +18,9 @@ def visit_webpage(url: str) -> str:
 
 
 @tool
-def fetch_json(url: str, headers: dict[str, str] | None = None, timeout: float = DEFAULT_TIMEOUT) -> dict:
+def fetch_json(
+    url: str, headers: dict[str, str] | None = None, timeout: float = DEFAULT_TIMEOUT
+) -> dict:
     """Fetch a JSON document over HTTP GET.
 
     Args:
@@ -30,7 +32,9 @@ def fetch_json(url: str, headers: dict[str, str] | None = None, timeout: float =
 
 
 @tool
-def wiki_lookup(title: str, language: str = DEFAULT_LANGUAGE, sections: list[str] | None = None) -> str:
+def wiki_lookup(
+    title: str, language: str = DEFAULT_LANGUAGE, sections: list[str] | None = None
+) -> str:
     """Read a Wikipedia article.
 
     Args:

@@ -85,7 +85,9 @@ def add_timeline_entry(incident_id: str, text: str, public: bool = False) -> dic
 
 
 @tool
-def resolve_incident(incident_id: str, root_cause: str, follow_ups: list[str] | None = None) -> dict:
+def resolve_incident(
+    incident_id: str, root_cause: str, follow_ups: list[str] | None = None
+) -> dict:
     """Resolve an incident.
 
     Parameters

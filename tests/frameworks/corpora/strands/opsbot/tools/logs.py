@@ -46,7 +46,9 @@ async def search_logs(
 
 
 @tool(context="ctx")
-def summarize_errors(service: str, ctx: ToolContext, hours: int = 24, include_warnings: bool = False) -> str:
+def summarize_errors(
+    service: str, ctx: ToolContext, hours: int = 24, include_warnings: bool = False
+) -> str:
     """Summarize the errors a service logged, grouped by exception type.
 
     Args:

@@ -104,7 +104,9 @@ def close_ticket(
     comment: str | None = None,
     duplicate_of: Annotated[
         str | None,
-        Field(description="The ticket this one duplicates; needed when the resolution is duplicate."),
+        Field(
+            description="The ticket this one duplicates; needed when the resolution is duplicate."
+        ),
     ] = None,
 ) -> dict:
     """Close a ticket.
@@ -118,7 +120,9 @@ def close_ticket(
 
 
 @mcp.tool
-def set_priority(ticket_id: TicketId, priority: Priority = Priority.NORMAL, *, reason: str = "") -> dict:
+def set_priority(
+    ticket_id: TicketId, priority: Priority = Priority.NORMAL, *, reason: str = ""
+) -> dict:
     """Change a ticket's priority.
 
     Raising a ticket to urgent pages the on-call agent of its team, so give a

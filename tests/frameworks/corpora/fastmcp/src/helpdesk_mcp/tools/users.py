@@ -35,7 +35,9 @@ def lookup_user(email: Email, include_tickets: bool = False) -> dict:
 
 
 @mcp.tool
-def list_agents(team: str | None = None, on_shift: bool | None = None, page: int = PAGE) -> list[dict]:
+def list_agents(
+    team: str | None = None, on_shift: bool | None = None, page: int = PAGE
+) -> list[dict]:
     """List helpdesk agents.
 
     Parameters

@@ -39,7 +39,9 @@ def add_activity(activity: Activity, tool_context: ToolContext, day: int = 1) ->
         activity: What to do.
         day: Day of the trip, counting from 1.
     """
-    _itinerary(tool_context).setdefault("activities", []).append({"day": day, **activity.model_dump()})
+    _itinerary(tool_context).setdefault("activities", []).append(
+        {"day": day, **activity.model_dump()}
+    )
     return {"status": "success"}
 
 

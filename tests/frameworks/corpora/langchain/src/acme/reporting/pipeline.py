@@ -42,7 +42,9 @@ def export_report(
 @lc_tool("top_accounts", description=f"The largest accounts in {PRODUCT} by open pipeline value.")
 async def top_accounts(
     tenant_id: TenantId,
-    limit: Annotated[int, Field(description=f"How many accounts, at most {MAX_PAGE_SIZE}.", le=MAX_PAGE_SIZE)] = DEFAULT_PAGE_SIZE,
+    limit: Annotated[
+        int, Field(description=f"How many accounts, at most {MAX_PAGE_SIZE}.", le=MAX_PAGE_SIZE)
+    ] = DEFAULT_PAGE_SIZE,
     region: Region | None = None,
     sort: Literal["value", "deals", "growth"] = "value",
 ) -> list[dict]:

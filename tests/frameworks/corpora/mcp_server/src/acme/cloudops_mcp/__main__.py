@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 from acme.cloudops_mcp.server import app
-from acme.cloudops_mcp.tools import billing, compute, iam, logs, storage  # noqa: F401  (registers the tools)
+from acme.cloudops_mcp.tools import (
+    billing,
+    compute,
+    iam,
+    logs,
+    storage,
+)  # noqa: F401  (registers the tools)
 
 
 def main() -> None:

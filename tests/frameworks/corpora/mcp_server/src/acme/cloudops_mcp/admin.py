@@ -33,7 +33,9 @@ def rotate_credentials(
 @admin.tool(title="Run database migration")
 def run_migration(
     schema: str = "public",
-    target_version: str | None = Field(default=None, description="Migration to stop at; the latest when omitted."),
+    target_version: str | None = Field(
+        default=None, description="Migration to stop at; the latest when omitted."
+    ),
 ) -> str:
     """Apply pending migrations to the metadata database."""
     return f"{schema}: up to date"

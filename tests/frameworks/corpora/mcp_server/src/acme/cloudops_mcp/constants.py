@@ -32,5 +32,7 @@ DEFAULT_FORECAST_MONTHS = 3
 _INSTANCE_ID_TEXT = "Instance identifier, e.g. 'i-0abc123def4567890'."
 INSTANCE_ID_TEXT: Final = _INSTANCE_ID_TEXT
 BUCKET_TEXT: Final = "Bucket name (globally unique, lowercase)."
-REGION_TEXT: Final = f"Region to query. Defaults to {DEFAULT_REGION}; one of: {', '.join(SUPPORTED_REGIONS)}."
+REGION_TEXT: Final = (
+    f"Region to query. Defaults to {DEFAULT_REGION}; one of: {', '.join(SUPPORTED_REGIONS)}."
+)
 LIMIT_TEXT: Final = f"Maximum number of items to return (1-{MAX_LIMIT})."

@@ -5,7 +5,12 @@ from __future__ import annotations
 from mcp.server.fastmcp import Context
 from pydantic import Field
 
-from helpdesk_common.constants import ADMIN_PREFIX, DEFAULT_LOCALE, DEFAULT_TOP_K, REINDEX_DESCRIPTION
+from helpdesk_common.constants import (
+    ADMIN_PREFIX,
+    DEFAULT_LOCALE,
+    DEFAULT_TOP_K,
+    REINDEX_DESCRIPTION,
+)
 from helpdesk_mcp.app import mcp
 from helpdesk_mcp.caching import ttl_cache
 from helpdesk_mcp.context import StateContext
@@ -24,7 +29,9 @@ def search_kb(query: str, locale: str = DEFAULT_LOCALE, top_k: int = DEFAULT_TOP
 
 
 @mcp.tool()
-def get_article(slug: str = Field(description="The article's URL slug, e.g. 'reset-password'.")) -> str:
+def get_article(
+    slug: str = Field(description="The article's URL slug, e.g. 'reset-password'."),
+) -> str:
     """Return an article's body as Markdown."""
     return ""
 

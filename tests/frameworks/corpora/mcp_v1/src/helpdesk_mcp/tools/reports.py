@@ -16,8 +16,12 @@ from helpdesk_mcp.reporting import reports
 _SQL_HELP = "A single SELECT statement. Writes and DDL are rejected."
 
 
-@reports.tool(description=f"Run a read-only SQL query against the reporting replica. At most {MAX_ROWS} rows are returned.")
-async def run_query(sql: str = Field(description=_SQL_HELP), max_rows: int = MAX_ROWS) -> list[dict]:
+@reports.tool(
+    description=f"Run a read-only SQL query against the reporting replica. At most {MAX_ROWS} rows are returned."
+)
+async def run_query(
+    sql: str = Field(description=_SQL_HELP), max_rows: int = MAX_ROWS
+) -> list[dict]:
     return []
 
 

@@ -69,7 +69,12 @@ async def update_ticket(
 def search_tickets(
     query: str,
     status: Optional[list[TicketStatus]] = None,
-    limit: int = Field(default=constants.DEFAULT_PAGE_SIZE, ge=1, le=constants.MAX_PAGE_SIZE, description="Page size."),
+    limit: int = Field(
+        default=constants.DEFAULT_PAGE_SIZE,
+        ge=1,
+        le=constants.MAX_PAGE_SIZE,
+        description="Page size.",
+    ),
     page: int = 1,
     sort: SortOrder = "desc",
 ) -> list[dict]:
@@ -110,6 +115,11 @@ async def close_ticket(ticket_id: Annotated[int, TICKET_ID], resolution: Resolut
     return {"id": ticket_id, "status": "solved"}
 
 
-@mcp.tool(name=f"{TICKET_PREFIX}merge", description="Merge duplicate tickets into one; the duplicates are closed.")
-async def merge_tickets(primary_id: int, duplicate_ids: list[int], page_size: int = PAGE_SIZE) -> dict:
+@mcp.tool(
+    name=f"{TICKET_PREFIX}merge",
+    description="Merge duplicate tickets into one; the duplicates are closed.",
+)
+async def merge_tickets(
+    primary_id: int, duplicate_ids: list[int], page_size: int = PAGE_SIZE
+) -> dict:
     return {"id": primary_id, "merged": len(duplicate_ids)}

@@ -1,6 +1,11 @@
 """Every tool of the support desk, in the order the agent offers them."""
 
-from support_desk.tools.billing import explain_charges, get_invoice_link, issue_store_credit, request_refund
+from support_desk.tools.billing import (
+    explain_charges,
+    get_invoice_link,
+    issue_store_credit,
+    request_refund,
+)
 from support_desk.tools.conversation import (
     add_internal_note,
     current_time,

@@ -42,7 +42,9 @@ async def list_recent_orders(
 
 
 @function_tool(name_override=f"{TOOL_PREFIX}_track_parcel")
-def track_shipment(tracking_number: str, carrier: Literal["dhl", "ups", "gls", "postnl"] = "dhl") -> str:
+def track_shipment(
+    tracking_number: str, carrier: Literal["dhl", "ups", "gls", "postnl"] = "dhl"
+) -> str:
     """Track a parcel with the carrier's public tracking service.
 
     Args:

@@ -25,6 +25,8 @@ async def quote_shipping(
     return []
 
 
-@function_tool(description_override=f"List the carriers that collect parcels in {WAREHOUSE_CITY}, at most {MAX_RESULTS}.")
+@function_tool(
+    description_override=f"List the carriers that collect parcels in {WAREHOUSE_CITY}, at most {MAX_RESULTS}."
+)
 def list_carriers() -> list[str]:
     return list(CARRIERS)

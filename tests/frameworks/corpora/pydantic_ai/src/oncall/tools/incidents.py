@@ -52,7 +52,9 @@ def acknowledge_page(ctx: RunContext[OpsDeps], page_id: PageId, note: str | None
 
 
 @triage_agent.tool(name=ESCALATION_TOOL, description=ESCALATION_HELP)
-async def escalate(ctx: RunContext[OpsDeps], incident_id: IncidentId, to: EscalationTarget, reason: str) -> str:
+async def escalate(
+    ctx: RunContext[OpsDeps], incident_id: IncidentId, to: EscalationTarget, reason: str
+) -> str:
     """Escalate an incident.
 
     Args:

@@ -21,7 +21,9 @@ def timeline(ctx: RunContext, incident_id: IncidentId, include_chat: bool = Fals
 
 
 @report_agent.tool_plain
-def impact_estimate(affected_users: int, duration: timedelta, *, tier: CustomerTier = "standard") -> float:
+def impact_estimate(
+    affected_users: int, duration: timedelta, *, tier: CustomerTier = "standard"
+) -> float:
     """Estimate the customer impact of an incident, in user-hours.
 
     Args:

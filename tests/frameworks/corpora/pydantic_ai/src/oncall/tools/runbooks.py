@@ -18,7 +18,9 @@ def find_runbook(query: str, tags: tuple[str, ...] = ()) -> list[dict]:
 
 
 @runbook_agent.tool
-async def run_runbook_step(ctx: RunContext[OpsDeps], runbook_id: str, step: int, dry_run: bool = True) -> str:
+async def run_runbook_step(
+    ctx: RunContext[OpsDeps], runbook_id: str, step: int, dry_run: bool = True
+) -> str:
     """Run one step of a runbook.
 
     Steps that change production refuse to run unless dry_run is false and the

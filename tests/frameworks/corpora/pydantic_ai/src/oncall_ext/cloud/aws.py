@@ -22,7 +22,9 @@ cloud_agent = Agent("test", deps_type=CloudDeps, name="cloud", retries=2)
 
 @cloud_agent.tool
 async def describe_instances(
-    ctx: RunContext[CloudDeps], region: Region = DEFAULT_REGION, instance_ids: list[str] | None = None
+    ctx: RunContext[CloudDeps],
+    region: Region = DEFAULT_REGION,
+    instance_ids: list[str] | None = None,
 ) -> list[dict]:
     """Describe the compute instances of the account.
 
@@ -35,7 +37,10 @@ async def describe_instances(
 
 @cloud_agent.tool(docstring_format="sphinx")
 def restart_service(
-    ctx: RunContext[CloudDeps], cluster: str = Field(min_length=1), service: str = "web", force: bool = False
+    ctx: RunContext[CloudDeps],
+    cluster: str = Field(min_length=1),
+    service: str = "web",
+    force: bool = False,
 ) -> str:
     """Restart a container service by rolling its tasks.
 

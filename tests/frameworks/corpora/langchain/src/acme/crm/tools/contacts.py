@@ -82,7 +82,9 @@ async def update_contact_address(
 )
 def merge_contacts(
     primary_id: Annotated[str, Field(description="The contact that is kept.")],
-    duplicate_ids: Annotated[list[str], Field(description="Contacts merged into the primary one.", max_length=MAX_MERGE)],
+    duplicate_ids: Annotated[
+        list[str], Field(description="Contacts merged into the primary one.", max_length=MAX_MERGE)
+    ],
     tenant_id: TenantId,
 ) -> dict:
     """Merge contacts (the description above is what the model sees)."""
@@ -93,4 +95,3 @@ def merge_contacts(
 async def list_recent_contacts() -> list[dict]:
     """List the contacts created or changed in the last seven days."""
     raise NotImplementedError
-

@@ -32,7 +32,9 @@ async def get_cost_report(
 
 @app.tool(TOOL_PREFIX + "set_budget_alert", "Set budget alert")
 async def set_budget_alert(
-    amount: Annotated[Decimal, Field(gt=0, description="Monthly budget; an alert fires at 80% and 100%.")],
+    amount: Annotated[
+        Decimal, Field(gt=0, description="Monthly budget; an alert fires at 80% and 100%.")
+    ],
     account: CurrentAccount,
     currency: Currency = Currency.EUR,
     recipients: list[str] = Field(default_factory=list, description="E-mail addresses to notify."),
@@ -49,7 +51,9 @@ async def set_budget_alert(
 
 @app.tool(name="forecast_costs")
 @app.tool(name="billing_forecast")
-async def forecast_costs(months: int = DEFAULT_FORECAST_MONTHS, include_credits: bool = True) -> list[dict]:
+async def forecast_costs(
+    months: int = DEFAULT_FORECAST_MONTHS, include_credits: bool = True
+) -> list[dict]:
     """Forecast the next months' costs from the last twelve months' trend.
 
     Args:

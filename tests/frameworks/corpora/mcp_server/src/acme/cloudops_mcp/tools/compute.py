@@ -77,7 +77,9 @@ async def stop_instance(
 
 
 @app.tool()
-async def resize_instance(ctx: CloudContext, instance_id: Annotated[str, INSTANCE_ID], size: InstanceSize) -> str:
+async def resize_instance(
+    ctx: CloudContext, instance_id: Annotated[str, INSTANCE_ID], size: InstanceSize
+) -> str:
     """Change an instance's size.
 
     The instance is stopped, resized and started again, so expect a few minutes of

@@ -20,7 +20,9 @@ async def query_logs(
     query: str,
     lookback_minutes: int = constants.DEFAULT_LOOKBACK_MINUTES,
     level: LogLevel = LogLevel.INFO,
-    max_lines: Annotated[int, Field(ge=1, le=constants.MAX_LOG_LINES)] = constants.DEFAULT_LOG_LINES,
+    max_lines: Annotated[
+        int, Field(ge=1, le=constants.MAX_LOG_LINES)
+    ] = constants.DEFAULT_LOG_LINES,
 ) -> list[str]:
     return []
 

@@ -81,6 +81,8 @@ async def set_bucket_tags(
     return len(tags)
 
 
-@app.tool(description=f"Search object keys across all buckets by glob (at most {MAX_LIMIT} matches).")
+@app.tool(
+    description=f"Search object keys across all buckets by glob (at most {MAX_LIMIT} matches)."
+)
 async def find_objects(pattern: str, limit: int = DEFAULT_LIMIT) -> list[str]:
     return []
