@@ -1,6 +1,6 @@
 """The ``toolgen`` command: click options → configuration → ``api`` → text and exit codes.
 
-Exit codes (SPEC §7): 0 success; 1 stale or missing output (check); 2 usage or
+Exit codes (docs/cli.md): 0 success; 1 stale or missing output (check); 2 usage or
 configuration error; 3 errors in the sources (nothing written); 4 internal error.
 """
 

@@ -93,7 +93,7 @@ class Diagnostics:
 
 
 class ToolgenError(Exception):
-    """Base of every error toolgen reports on purpose; ``exit_code`` is SPEC §7's."""
+    """Base of every error toolgen reports on purpose; ``exit_code`` is the one docs/cli.md lists."""
 
     exit_code = 4
 

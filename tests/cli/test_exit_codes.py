@@ -1,4 +1,4 @@
-"""Every exit code of SPEC §7 through click's CliRunner; stdout and stderr asserted separately."""
+"""Every exit code in docs/cli.md through click's CliRunner; stdout and stderr asserted separately."""
 
 from __future__ import annotations
 

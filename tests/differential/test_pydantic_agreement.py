@@ -1,4 +1,4 @@
-"""The rule of agreement (SPEC §2): each tool's IR equals pydantic's schema for the same signature.
+"""The rule of agreement (docs/types.md): each tool's IR equals pydantic's schema for the same signature.
 
 The test imports the corpus (toolgen never does) and builds a pydantic model from each real
 signature. Only the documented differences are normalised away: titles, ``$ref``/inline
@@ -63,7 +63,7 @@ def _is_optional(annotation: Any) -> bool:
 
 
 def pydantic_schema(function: Any) -> dict[str, Any]:
-    """pydantic's schema for the signature, with SPEC §2's Optional rule applied."""
+    """pydantic's schema for the signature, with toolgen's Optional rule applied."""
     # Names imported under TYPE_CHECKING exist only for static readers such as toolgen;
     # pydantic needs them handed over to evaluate the annotations at all.
     shapes = importlib.import_module("corpus.shapes")

@@ -1,4 +1,4 @@
-"""One test per row of SPEC §2, in both spellings where two exist."""
+"""One test per row of the type table (docs/types.md), in both spellings where two exist."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Anthropic Messages tools: ``input_schema``, no root combinators (providers.md §5)."""
+"""Anthropic Messages tools: ``input_schema``, no root combinators (docs/providers.md)."""
 
 from __future__ import annotations
 

@@ -23,7 +23,7 @@ class AdapterOptions:
 
 @dataclass(frozen=True, slots=True)
 class NameRule:
-    """providers.md §2: allowed characters, whether the first must be a letter or ``_``, max length."""
+    """docs/providers.md, tool names: allowed characters, whether the first must be a letter or ``_``, max length."""
 
     allowed: str
     max_length: int

@@ -1,4 +1,4 @@
-"""Gemini / Vertex AI function declarations (providers.md §6): the OpenAPI subset or JSON Schema."""
+"""Gemini / Vertex AI function declarations (docs/providers.md): the OpenAPI subset or JSON Schema."""
 
 from __future__ import annotations
 

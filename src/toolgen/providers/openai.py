@@ -1,4 +1,4 @@
-"""OpenAI Chat Completions and Responses function tools (providers.md §3–§4)."""
+"""OpenAI Chat Completions and Responses function tools (docs/providers.md)."""
 
 from __future__ import annotations
 

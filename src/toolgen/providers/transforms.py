@@ -1,4 +1,4 @@
-"""Small, pure schema passes the adapters compose (providers.md §1.1 and per-provider rules).
+"""Small, pure schema passes the adapters compose (docs/providers.md).
 
 Every pass takes a schema and a :class:`Report`, returns a new schema, never mutates its
 input, and is idempotent. Lossy rewrites are reported with a JSON pointer.
@@ -136,7 +136,7 @@ def subschemas(schema: JsonSchema) -> list[JsonSchema]:
 def fold(
     node: JsonSchema, keys: list[str], pointer: str, report: Report, why: str, warn: bool = True
 ) -> JsonSchema:
-    """Move ``keys`` out of the node into its description (providers.md §1 "Folding").
+    """Move ``keys`` out of the node into its description (docs/providers.md, "Folding").
 
     ``warn=False`` is for folds that keep all the meaning (a default stated in words
     where ``null`` already means "omitted").
