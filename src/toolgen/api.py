@@ -681,12 +681,21 @@ def check(the_plan: Plan) -> list[FileResult]:
 
 
 def show(
-    path: Path, function: str, target: Target, provider: str | None = None, cwd: Path | None = None
-) -> tuple[Any, list[Diagnostic]]:
-    """One tool's schema: the IR, or one provider's wire form. Other files of the folder resolve types.
+    path: Path,
+    function: str,
+    target: Target,
+    provider: str | None = None,
+    cwd: Path | None = None,
+    project: Path | None = None,
+) -> tuple[Any, list[Diagnostic], list[str]]:
+    """One tool's schema (the IR, or one provider's wire form), its diagnostics, and the
+    decisions that made it: which rules read it and why each left-out parameter was left out.
+
+    ``function`` is the function's name or the tool's published name. Other files of the
+    folder resolve types.
 
     Raises:
-        UsageError: no such file, or no tool of that function name in it.
+        UsageError: no such file, or no such tool in it (the file's tools are listed).
         SourceError: the sources have errors.
     """
     from dataclasses import replace
@@ -695,30 +704,32 @@ def show(
     from toolgen.build import build_toolset
     from toolgen.providers import ADAPTERS, adapt, plain_tools
     from toolgen.scan import scan_file
+    from toolgen.scan.resolve import Resolver
 
     cwd = cwd or Path.cwd()
     if not path.is_file():
         raise UsageError(f"no such file: {display_path(path, cwd)}")
+    roots = target.source_roots or default_roots(project or cwd)
     folder = path.parent
-    sources = discover(
-        (folder,), frozenset({target.out_path.resolve()}) if target.out else frozenset(), (), cwd
-    )
+    outputs = frozenset({target.out_path.resolve()}) if target.out else frozenset()
+    sources = discover((folder,), outputs, (), cwd, roots)
     if not any(s.path == path.resolve() for s in sources):
-        sources = discover((path,), frozenset(), (), cwd)
+        sources = discover((path,), frozenset(), (), cwd, roots)
+    by_module: dict[str, list[SourceFile]] = {}
+    for source in sources:
+        by_module.setdefault(source.module, []).append(source)
     diags = Diagnostics()
     scans = [scan_file(s) for s in sources]
     local = replace(target, select="public") if target.select == "public" else target
-    toolset = build_toolset(scans, local, diags)
-    wanted = [
-        t
-        for t in toolset.tools
-        if t.qualname.rsplit(".", 1)[-1] == function
-        and t.span.path == display_path(path.resolve(), cwd)
-    ]
+    notes: list[tuple[str, str]] = []
+    resolver = Resolver(scans, module_aliases(by_module))
+    toolset = build_toolset(scans, local, diags, resolver, notes)
+    shown = display_path(path.resolve(), cwd)
+    here = [t for t in toolset.tools if t.span.path == shown]
+    wanted = [t for t in here if function in (t.name, t.qualname.rsplit(".", 1)[-1])]
     if not wanted:
-        raise UsageError(
-            f"no tool '{function}' in {display_path(path, cwd)} (is it decorated with @tool?)"
-        )
+        known = ", ".join(sorted(t.name for t in here)) or "none"
+        raise UsageError(f"no tool '{function}' in {shown}; its tools: {known}")
     from toolgen.ir import ToolSet
 
     one = ToolSet((wanted[0],), toolset.sources)
@@ -732,7 +743,8 @@ def show(
         value = adapt(one, (provider,), options_of(target), diags)[0].tools[0]
     if diags.has_errors:
         raise SourceError(diags.sorted())
-    return value, diags.sorted()
+    decisions = [text for name, text in notes if name == wanted[0].name]
+    return value, diags.sorted(), decisions
 
 
 def to_json(value: Any) -> str:

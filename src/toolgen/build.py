@@ -40,6 +40,12 @@ __all__ = [
 
 _ANY_PROVIDER_NAME: Final = re.compile(r"^[A-Za-z0-9_.:-]+$")
 _PORTABLE_NAME: Final = re.compile(r"^[a-zA-Z][a-zA-Z0-9_]{0,63}$")
+_DESCRIBED: Final = {
+    "summary": "the docstring's summary",
+    "intro": "the docstring's text before its first section",
+    "whole": "the whole docstring",
+    "none": "none (the framework is told not to read the docstring)",
+}
 
 
 def build_tools(
@@ -85,11 +91,17 @@ def check_duplicates(tools: list[tuple[str, SourceSpan]], diags: Diagnostics) ->
             first[name] = span
 
 
-def build_toolset(scans: list[ModuleScan], target: Target, diags: Diagnostics) -> ToolSet:
+def build_toolset(
+    scans: list[ModuleScan],
+    target: Target,
+    diags: Diagnostics,
+    resolver: Resolver | None = None,
+    notes: list[tuple[str, str]] | None = None,
+) -> ToolSet:
     """Every tool of the target as IR, sorted by name; problems (and duplicates) go to ``diags``."""
     for scan in scans:
         diags.extend(scan.diagnostics)
-    tools = build_tools(scans, target, diags)
+    tools = build_tools(scans, target, diags, resolver=resolver, notes=notes)
     check_duplicates([(t.name, t.span) for t in tools], diags)
     return ToolSet(tuple(tools), tuple(sorted({s.path for s in scans})))
 
@@ -203,7 +215,21 @@ def _tool(
     if not rule.params:
         doc = docstrings.Docstring(doc.summary, doc.long_description, {}, doc.style)
     if notes is not None:
-        notes.append((name, f"a tool by the rules of {c.rule.framework}"))
+        how = "its decorator" if c.decorator is not None else "select = public"
+        source = (
+            "the decorator" if description_override is not None else _DESCRIBED[rule.description]
+        )
+        words = {"field": "Field/Param", "text": "Annotated text", "docstring": "the docstring"}
+        params = ", then ".join(
+            words[k] for k in rule.precedence if rule.params or k != "docstring"
+        )
+        notes.append(
+            (
+                name,
+                f"read by the rules of {c.rule.framework} ({how}); description: {source}; "
+                f"parameter descriptions: {params}",
+            )
+        )
     properties: dict[str, JsonSchema] = {}
     required: list[str] = []
     seen_params: set[str] = set()

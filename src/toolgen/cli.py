@@ -361,7 +361,11 @@ def check(paths: tuple[Path, ...], force: bool, quiet: bool, verbose: bool, **fl
 )
 @click.option("--verbose", "-v", is_flag=True, help="Show tracebacks of internal errors.")
 def show(spec: str, provider: str | None, verbose: bool) -> None:
-    """Print one tool's schema as JSON (the IR, or a provider's form with --provider)."""
+    """Print one tool's schema as JSON (the IR, or a provider's form with --provider).
+
+    FUNCTION is the function's name or the tool's published name. On stderr, notes say which
+    framework's rules read the tool and why each left-out parameter was left out.
+    """
     from toolgen import api
 
     if "::" not in spec:
@@ -370,8 +374,13 @@ def show(spec: str, provider: str | None, verbose: bool) -> None:
 
     def body() -> int:
         config = load()
-        value, diagnostics = api.show(Path(file).resolve(), function, config.targets[0], provider)
+        project = config.source.parent if config.source is not None else None
+        value, diagnostics, decisions = api.show(
+            Path(file).resolve(), function, config.targets[0], provider, project=project
+        )
         _print_diagnostics(diagnostics, quiet=False)
+        for decision in decisions:
+            click.echo(f"note: {decision}", err=True)
         click.echo(api.to_json(value))
         return EXIT_OK
 

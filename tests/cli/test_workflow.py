@@ -135,6 +135,44 @@ def test_framework_presets_can_be_narrowed_or_disabled(frameworks: Path) -> None
     assert _names(frameworks) == []
 
 
+def test_show_names_the_rules_behind_each_decision(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``show`` takes the published name too, and says on stderr which framework read the tool
+    and why each parameter was left out; an unknown name lists the file's tools."""
+    monkeypatch.chdir(tmp_path)
+    write_tree(
+        tmp_path,
+        {"tools/srv.py": '''
+                from typing import Optional
+                from mcp.server.fastmcp import FastMCP, Context
+
+                mcp = FastMCP("x")
+
+                class MyContext(Context):
+                    pass
+
+                @mcp.tool(name="find_things")
+                def find(query: str, ctx: Optional[MyContext] = None) -> str:
+                    """Find things."""
+                '''},
+    )
+    for spec in ("tools/srv.py::find_things", "tools/srv.py::find"):
+        result = run("show", spec)
+        assert result.exit_code == 0, result.stderr
+        assert json.loads(result.stdout)["parameters"]["properties"] == {
+            "query": {"type": "string"}
+        }
+        assert "note: read by the rules of mcp (its decorator)" in result.stderr
+        assert (
+            "note: parameter 'ctx' is left out: mcp: injects mcp.server.fastmcp.Context"
+            in result.stderr
+        )
+    missing = run("show", "tools/srv.py::nope")
+    assert missing.exit_code == 2
+    assert "its tools: find_things" in missing.stderr
+
+
 def test_instance_decorator_by_its_spelling(frameworks: Path) -> None:
     result = run("build", "tools", "--decorator", "mcp.tool", "--framework", "none")
     assert result.exit_code == 0, result.stderr
