@@ -13,26 +13,11 @@ every corpus module has been imported, so every tool is registered.
 from __future__ import annotations
 
 import asyncio
-import sys
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-# run.py is started as a script, so this folder is first on sys.path, and this file, named after
-# its framework, would stand in for the real package (here and in the corpus's imports).
-_HERE = Path(__file__).resolve().parent
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
-
-from fastmcp import Client, FastMCP  # noqa: E402
-
-
-def _servers(modules: list[ModuleType]) -> list[FastMCP]:
-    found: dict[int, FastMCP] = {}
-    for module in modules:
-        for value in vars(module).values():
-            if isinstance(value, FastMCP):
-                found.setdefault(id(value), value)
-    return list(found.values())
+from fastmcp import Client, FastMCP
+from reference_common import instances
 
 
 async def _listed(server: FastMCP) -> list[dict[str, Any]]:
@@ -44,7 +29,7 @@ async def _listed(server: FastMCP) -> list[dict[str, Any]]:
 
 
 def collect(modules: list[ModuleType]) -> list[dict[str, Any]]:
-    servers = _servers(modules)
+    servers = instances(modules, FastMCP)
     if not servers:
         raise SystemExit("no FastMCP server found in the corpus")
     tools: list[dict[str, Any]] = []

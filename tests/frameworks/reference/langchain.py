@@ -14,16 +14,12 @@ from typing import Any
 
 from langchain_core.tools import BaseTool
 from langchain_core.utils.function_calling import convert_to_openai_tool
+from reference_common import instances
 
 
 def collect(modules: list[ModuleType]) -> list[dict[str, Any]]:
-    seen: dict[int, BaseTool] = {}
-    for module in modules:
-        for value in vars(module).values():
-            if isinstance(value, BaseTool):
-                seen.setdefault(id(value), value)  # a tool re-exported by a package is one tool
     tools = []
-    for tool in seen.values():
+    for tool in instances(modules, BaseTool):
         function = convert_to_openai_tool(tool)["function"]
         tools.append(
             {

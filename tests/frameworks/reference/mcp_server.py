@@ -1,8 +1,7 @@
 """The reference side for the ``mcp`` SDK 2.x: what an ``MCPServer`` lists for a corpus.
 
 Every module-level instance of ``mcp.server.mcpserver.MCPServer`` (or of a subclass) found in the
-corpus's modules is asked for its tools the way a client sees them (``tools/list``): the wire
-form of each ``Tool``, its ``inputSchema`` as the parameters.
+corpus's modules is asked for its tools the way a client sees them (``tools/list``).
 """
 
 from __future__ import annotations
@@ -12,32 +11,8 @@ from types import ModuleType
 from typing import Any
 
 from mcp.server.mcpserver import MCPServer
-
-
-def servers(modules: list[ModuleType]) -> list[MCPServer]:
-    """The module-level servers, each once (tool modules import the instance they decorate with)."""
-    found: dict[int, MCPServer] = {}
-    for module in modules:
-        for value in vars(module).values():
-            if isinstance(value, MCPServer):
-                found.setdefault(id(value), value)
-    return list(found.values())
-
-
-async def _listed(found: list[MCPServer]) -> list[dict[str, Any]]:
-    tools = []
-    for server in found:
-        for tool in await server.list_tools():
-            wire = tool.model_dump(mode="json", by_alias=True, exclude_none=True)
-            tools.append(
-                {
-                    "name": wire["name"],
-                    "description": wire.get("description"),
-                    "parameters": wire["inputSchema"],
-                }
-            )
-    return tools
+from reference_common import instances, mcp_tools
 
 
 def collect(modules: list[ModuleType]) -> list[dict[str, Any]]:
-    return asyncio.run(_listed(servers(modules)))
+    return asyncio.run(mcp_tools(instances(modules, MCPServer)))

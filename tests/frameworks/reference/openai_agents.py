@@ -35,6 +35,7 @@ from typing import Any
 import agents
 import agents.tool
 from agents.tool import FunctionTool
+from reference_common import instances
 
 _ORIGINAL = agents.tool.function_tool
 # id(FunctionTool) -> (the tool, the decorated function, the decorator's keyword arguments)
@@ -55,18 +56,9 @@ agents.function_tool = _recording_function_tool
 agents.tool.function_tool = _recording_function_tool
 
 
-def _module_level_tools(modules: list[ModuleType]) -> list[FunctionTool]:
-    seen: dict[int, FunctionTool] = {}
-    for module in modules:
-        for value in vars(module).values():
-            if isinstance(value, FunctionTool):
-                seen.setdefault(id(value), value)
-    return list(seen.values())
-
-
 def collect(modules: list[ModuleType]) -> list[dict[str, Any]]:
     out = []
-    for tool in _module_level_tools(modules):
+    for tool in instances(modules, FunctionTool):
         recorded = _RECORDED.get(id(tool))
         if recorded is None or recorded[0] is not tool:
             raise RuntimeError(

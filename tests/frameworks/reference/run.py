@@ -16,6 +16,7 @@ import json
 import sys
 import tomllib
 from pathlib import Path
+from types import ModuleType
 
 HERE = Path(__file__).resolve().parent
 
@@ -43,6 +44,15 @@ def _modules(roots: list[Path]) -> list[str]:
     return names
 
 
+def _load(name: str, path: Path) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
 def main() -> None:
     framework, corpus = sys.argv[1], Path(sys.argv[2]).resolve()
     roots = _roots(corpus)
@@ -50,14 +60,9 @@ def main() -> None:
     # stand in for the real package, neither here nor in the corpus's imports.
     sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
     sys.path[:0] = [str(r) for r in roots]
+    _load("reference_common", HERE / "_common.py")
     # Loaded under a name of its own: ``reference/fastmcp.py`` must not hide the real package.
-    spec = importlib.util.spec_from_file_location(
-        f"_reference_{framework}", HERE / f"{framework}.py"
-    )
-    assert spec is not None and spec.loader is not None
-    adapter = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = adapter
-    spec.loader.exec_module(adapter)
+    adapter = _load(f"_reference_{framework}", HERE / f"{framework}.py")
     modules = [importlib.import_module(name) for name in _modules(roots)]
     tools = adapter.collect(modules)
     json.dump(

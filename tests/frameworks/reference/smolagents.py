@@ -11,40 +11,17 @@ schema taken here.
 
 from __future__ import annotations
 
-import importlib
-import sys
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-_HERE = Path(__file__).resolve().parent
-
-
-def _import_framework() -> None:
-    """Import ``smolagents`` itself: run as a script, ``run.py`` has this folder first on ``sys.path``,
-    where this file's name would hide the package. Once imported, the package is what the
-    corpus's ``import smolagents`` finds too."""
-    saved = list(sys.path)
-    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
-    try:
-        importlib.import_module("smolagents")
-    finally:
-        sys.path[:] = saved
-
-
-_import_framework()
-from smolagents.models import get_tool_json_schema  # noqa: E402
-from smolagents.tools import Tool  # noqa: E402
+from smolagents.models import get_tool_json_schema
+from smolagents.tools import Tool
+from reference_common import instances
 
 
 def collect(modules: list[ModuleType]) -> list[dict[str, Any]]:
-    seen: dict[int, Tool] = {}
-    for module in modules:
-        for value in vars(module).values():
-            if isinstance(value, Tool):
-                seen.setdefault(id(value), value)
     tools = []
-    for tool in seen.values():
+    for tool in instances(modules, Tool):
         function = get_tool_json_schema(tool)["function"]
         tools.append(
             {

@@ -1,0 +1,38 @@
+"""What the reference adapters share: finding a framework's objects among a corpus's modules,
+and listing an MCP server's tools as a client receives them. ``run.py`` loads it as
+``reference_common`` before the adapter."""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+def instances(modules: list[ModuleType], cls: type[T]) -> list[T]:
+    """Every module-level instance of ``cls`` (or a subclass), each once: tool modules import the
+    server or agent they decorate with, and packages re-export tools."""
+    found: dict[int, T] = {}
+    for module in modules:
+        for value in vars(module).values():
+            if isinstance(value, cls):
+                found.setdefault(id(value), value)
+    return list(found.values())
+
+
+async def mcp_tools(servers: list[Any]) -> list[dict[str, Any]]:
+    """``tools/list`` of each server of the mcp SDK: the wire form of each ``Tool``, its
+    ``inputSchema`` as the parameters."""
+    tools = []
+    for server in servers:
+        for tool in await server.list_tools():
+            wire = tool.model_dump(mode="json", by_alias=True, exclude_none=True)
+            tools.append(
+                {
+                    "name": wire["name"],
+                    "description": wire.get("description"),
+                    "parameters": wire["inputSchema"],
+                }
+            )
+    return tools
