@@ -45,6 +45,8 @@ _DESCRIBED: Final = {
     "intro": "the docstring's text before its first section",
     "whole": "the whole docstring",
     "none": "none (the framework is told not to read the docstring)",
+    "without_params": "the whole docstring but its parameter section",
+    "until_args": "the docstring up to its Args:, Returns: or Raises: line",
 }
 
 
@@ -206,12 +208,18 @@ def _tool(
         description = doc.summary
         if rule.description == "whole":
             description = (raw_doc or "").strip()
+        elif rule.description == "without_params":
+            description = docstrings.without_parameter_section(raw_doc)
+        elif rule.description == "until_args":
+            description = docstrings.until_heading(raw_doc, ("Args:", "Returns:", "Raises:"))
         elif rule.description == "none":
             description = ""
         elif (rule.description == "intro" or target.long_description) and doc.long_description:
             description = (
                 f"{description}\n\n{doc.long_description}" if description else doc.long_description
             )
+    if not description and rule.empty == "name":
+        description = function.name
     if not rule.params:
         doc = docstrings.Docstring(doc.summary, doc.long_description, {}, doc.style)
     if notes is not None:
@@ -254,8 +262,12 @@ def _tool(
             continue
         seen_params.add(param.name)
         schema, is_required = _parameter(param, mapper, module, name, doc, diags, rule.precedence)
+        if rule.choices:
+            schema = _choices(schema)
         if not c.rule.defaults:
             schema = {k: v for k, v in schema.items() if k != "default"}
+        if rule.filler and "description" not in schema:
+            schema = {**schema, "description": rule.filler.format(name=param.name)}
         properties[param.name] = schema
         if is_required:
             required.append(param.name)
@@ -350,6 +362,32 @@ def _parameter(
     if default is not MISSING:
         schema = {**schema, "default": default}
     return schema, not (has_default or nullable)
+
+
+_CHOICES: Final = re.compile(r"\(choices:\s*(.*?)\)\s*$", re.IGNORECASE)
+
+
+def _choices(schema: JsonSchema) -> JsonSchema:
+    """``"The unit (choices: ["m", "km"])"``: the values become ``enum``, the text loses them."""
+    import json
+
+    text = schema.get("description")
+    if not isinstance(text, str):
+        return schema
+    found = _CHOICES.search(text)
+    if found is None:
+        return schema
+    try:
+        values = json.loads(found.group(1))
+    except ValueError:
+        return schema
+    if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
+        return schema
+    return {
+        **schema,
+        "enum": [v.strip() for v in values],
+        "description": text[: found.start()].strip(),
+    }
 
 
 def _is_nullable(schema: JsonSchema) -> bool:

@@ -9,7 +9,7 @@ files that import its framework. ``frameworks = [...]`` in ``[tool.toolgen]`` na
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 from typing import Final
 
 
@@ -19,7 +19,9 @@ class DocstringRule:
 
     ``description``: ``"summary"`` (toolgen's own: the summary line; the long description with
     ``long_description = true``), ``"intro"`` (the text before the first section: summary and long
-    description), or ``"whole"`` (the entire docstring, sections and all, cleaned).
+    description), ``"whole"`` (the entire docstring, sections and all, cleaned),
+    ``"without_params"`` (the whole docstring but its parameter section), ``"until_args"`` (the
+    docstring up to its ``Args:``, ``Returns:`` or ``Raises:`` line), or ``"none"``.
     ``params``: whether parameter sections (``Args:``, ``Parameters``, ``:param x:``) describe
     the parameters.
     """
@@ -30,6 +32,14 @@ class DocstringRule:
     """Where a parameter's description comes from, first found wins: ``field`` (``Field``,
     ``Param``), ``text`` (a plain string in ``Annotated``; pydantic-based frameworks ignore
     it), ``docstring`` (the parameter section)."""
+    _: KW_ONLY
+    empty: str = "none"
+    """With no description at all: ``"none"``, or ``"name"`` (the function's name)."""
+    filler: str = ""
+    """A parameter without any description gets this, ``{name}`` replaced (``"Parameter {name}"``)."""
+    choices: bool = False
+    """A parameter description ending ``(choices: ["a", "b"])`` gives the values as ``enum`` and
+    loses that part (smolagents)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,10 +150,13 @@ _PYDANTIC_AI_AGENTS = (
     "pydantic_ai.toolsets.function.FunctionToolset",
 )
 
-_STRANDS_RULE = DecoratorRule("strands", docstring=DocstringRule("intro", True))
+_STRANDS_RULE = DecoratorRule(
+    "strands",
+    docstring=DocstringRule("without_params", True, empty="name", filler="Parameter {name}"),
+)
 _SMOLAGENTS_RULE = DecoratorRule(
     "smolagents",
-    docstring=DocstringRule("intro", True, ("docstring",)),  # Annotated is ignored
+    docstring=DocstringRule("until_args", True, ("docstring",), choices=True),  # no Annotated
     defaults=False,
 )
 

@@ -9,7 +9,17 @@ from __future__ import annotations
 from toolgen.docstrings.model import Docstring, ParamDoc
 from toolgen.docstrings.styles import detect, parse_google, parse_numpy, parse_rest
 
-__all__ = ["Docstring", "ParamDoc", "detect", "parse", "parse_google", "parse_numpy", "parse_rest"]
+__all__ = [
+    "Docstring",
+    "ParamDoc",
+    "detect",
+    "parse",
+    "parse_google",
+    "parse_numpy",
+    "parse_rest",
+    "until_heading",
+    "without_parameter_section",
+]
 
 _PARSERS = {"google": parse_google, "numpy": parse_numpy, "rest": parse_rest}
 
@@ -19,3 +29,53 @@ def parse(text: str | None) -> Docstring:
     if not text or not text.strip():
         return Docstring()
     return _PARSERS[detect(text)](text)
+
+
+_PARAM_HEADS = ("args:", "arguments:", "parameters:", "param:", "params:")
+_OTHER_HEADS = (
+    "returns:",
+    "return:",
+    "yields:",
+    "yield:",
+    "raises:",
+    "raise:",
+    "except:",
+    "exceptions:",
+    "examples:",
+    "example:",
+    "note:",
+    "notes:",
+    "see also:",
+    "seealso:",
+    "references:",
+    "ref:",
+)
+
+
+def without_parameter_section(text: str | None) -> str:
+    """The whole docstring but its parameter section, read line by line as Strands reads it: a
+    line starting ``Args:`` (or ``Parameters:``, ...) opens the section, and a line starting with
+    another section's word (``Returns:``, ``Raises:``, ``Note:``, ...) closes it."""
+    kept: list[str] = []
+    skipping = False
+    for line in (text or "").strip().splitlines():
+        head = line.strip().lower()
+        if head.startswith(_PARAM_HEADS):
+            skipping = True
+            continue
+        if head.startswith(_OTHER_HEADS):
+            skipping = False
+        if not skipping:
+            kept.append(line)
+    return "\n".join(kept).strip()
+
+
+def until_heading(text: str | None, headings: tuple[str, ...]) -> str:
+    """The docstring up to the first line that starts with one of ``headings`` (smolagents ends
+    a tool's description at ``Args:``, ``Returns:`` or ``Raises:``, keeping a ``Note:`` before)."""
+    kept: list[str] = []
+    for line in (text or "").strip().splitlines():
+        if line.strip().startswith(headings):
+            break
+        kept.append(line)
+    return "\n".join(kept).strip()
