@@ -9,7 +9,7 @@ from toolgen import docstrings
 from toolgen.config import Target
 from toolgen.errors import Diagnostics, SourceSpan
 from toolgen.ir import JsonSchema, ToolDef, ToolSet
-from toolgen.scan.model import Call, Function, Lit, ModuleScan, Parameter
+from toolgen.scan.model import Call, Function, Lit, ModuleScan, Name, Parameter
 from toolgen.scan.resolve import Resolver
 from toolgen.scan.schema import (
     MISSING,
@@ -218,6 +218,10 @@ def _tool(
             description = (
                 f"{description}\n\n{doc.long_description}" if description else doc.long_description
             )
+    if description_override is None and rule.returns_xml and doc.returns:
+        kind = f"<type>{doc.returns_type}</type>\n" if doc.returns_type else ""
+        returned = f"<returns>\n{kind}<description>{doc.returns}</description>\n</returns>"
+        description = f"<summary>{description}</summary>\n{returned}" if description else returned
     if not description and rule.empty == "name":
         description = function.name
     if not rule.params:
@@ -299,6 +303,12 @@ def _tool(
     parameters: JsonSchema = {"type": "object", "properties": properties}
     if required:
         parameters["required"] = required
+    model = _single_model(c, function, properties, mapper) if c.rule.unwrap_single_model else None
+    if model is not None:  # pydantic-ai: the lone model's own schema is the tool's parameters
+        parameters = dict(model)
+        found = parameters.pop("description", None)
+        if not description and isinstance(found, str):
+            description = found
     defs, keys = mapper.defs_for(parameters)
     if defs:
         parameters["$defs"] = defs
@@ -362,6 +372,24 @@ def _parameter(
     if default is not MISSING:
         schema = {**schema, "default": default}
     return schema, not (has_default or nullable)
+
+
+def _single_model(
+    c: Candidate, function: Function, properties: dict[str, JsonSchema], mapper: SchemaMapper
+) -> JsonSchema | None:
+    """The schema of the tool's one parameter when it is a model, dataclass or TypedDict written
+    plainly (not ``Annotated``, not a union), else ``None``."""
+    if len(properties) != 1:
+        return None
+    ((name, schema),) = properties.items()
+    param = next((p for p in function.params if p.name == name), None)
+    ref = schema.get("$ref")
+    if param is None or not isinstance(param.annotation, Name) or not isinstance(ref, str):
+        return None
+    entry = mapper.defs.get(ref.removeprefix("#/$defs/"))
+    if entry is None or entry.schema is None or entry.schema.get("type") != "object":
+        return None
+    return entry.schema
 
 
 _CHOICES: Final = re.compile(r"\(choices:\s*(.*?)\)\s*$", re.IGNORECASE)

@@ -37,6 +37,9 @@ class DocstringRule:
     """With no description at all: ``"none"``, or ``"name"`` (the function's name)."""
     filler: str = ""
     """A parameter without any description gets this, ``{name}`` replaced (``"Parameter {name}"``)."""
+    returns_xml: bool = False
+    """With a Returns section, the description is ``<summary>...</summary>`` then
+    ``<returns><type>...</type><description>...</description></returns>`` (pydantic-ai)."""
     choices: bool = False
     """A parameter description ending ``(choices: ["a", "b"])`` gives the values as ``enum`` and
     loses that part (smolagents)."""
@@ -59,6 +62,8 @@ class DecoratorRule:
     ``parse_docstring=True``, the Agents SDK's ``use_docstring_info=False``)."""
     defaults: bool = True
     """Whether the framework tells the model the parameters' defaults (smolagents does not)."""
+    unwrap_single_model: bool = False
+    """A lone model, dataclass or TypedDict parameter is the tool's parameters (pydantic-ai)."""
     first_injected: bool = False
     """The first parameter is the framework's context, whatever its annotation
     (pydantic-ai's ``@agent.tool``)."""
@@ -140,7 +145,9 @@ _LANGCHAIN_RULE = DecoratorRule(
 )
 
 _PYDANTIC_AI_RULE = DecoratorRule(
-    "pydantic-ai", docstring=DocstringRule("intro", True, _PYDANTIC_WAY)
+    "pydantic-ai",
+    docstring=DocstringRule("intro", True, _PYDANTIC_WAY, returns_xml=True),
+    unwrap_single_model=True,
 )
 _PYDANTIC_AI_AGENTS = (
     "pydantic_ai.Agent",
@@ -285,7 +292,10 @@ PRESETS: Final[dict[str, Framework]] = {
                 _PYDANTIC_AI_AGENTS,
                 ("tool",),
                 DecoratorRule(
-                    "pydantic-ai", docstring=_PYDANTIC_AI_RULE.docstring, first_injected=True
+                    "pydantic-ai",
+                    docstring=_PYDANTIC_AI_RULE.docstring,
+                    first_injected=True,
+                    unwrap_single_model=True,
                 ),
             ),
             **_methods(_PYDANTIC_AI_AGENTS, ("tool_plain",), _PYDANTIC_AI_RULE),

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import inspect
 
+import pytest
+
 from toolgen.docstrings import detect, parse
 
 GOOGLE = inspect.cleandoc("""
@@ -164,3 +166,25 @@ def test_long_description_by_configuration(build_pkg) -> None:
         build_pkg(source, long_description=True).tools["f"]["description"]
         == "Short.\n\nLonger text."
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "returns", "returns_type"),
+    [
+        (
+            "Do it.\n\nArgs:\n    x: A value.\n\nReturns:\n    The new key,\n    as text.\n",
+            "The new key, as text.",
+            "",
+        ),
+        (
+            "Do it.\n\nReturns\n-------\nlist of (t, v)\n    The samples.\n",
+            "The samples.",
+            "list of (t, v)",
+        ),
+        ("Do it.\n\n:param x: A value.\n:returns: The key.\n:rtype: str\n", "The key.", "str"),
+        ("Do it.\n\nArgs:\n    x: A value.\n", "", ""),
+    ],
+)
+def test_the_returns_section_in_every_style(text: str, returns: str, returns_type: str) -> None:
+    doc = parse(text)
+    assert (doc.summary, doc.returns, doc.returns_type) == ("Do it.", returns, returns_type)

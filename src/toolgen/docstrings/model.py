@@ -21,3 +21,7 @@ class Docstring:
     long_description: str = ""
     params: dict[str, ParamDoc] = field(default_factory=dict)
     style: str = "google"
+    returns: str = ""
+    """The Returns section's description."""
+    returns_type: str = ""
+    """The type the Returns section names (NumPy's first line, reST's ``:rtype:``), if any."""

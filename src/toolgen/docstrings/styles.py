@@ -155,6 +155,7 @@ def parse_google(text: str) -> Docstring:
     """Google style: ``Args:`` / ``Arguments:`` / ``Keyword Args:`` sections, ``x (int): ...``."""
     lines = text.splitlines()
     params: dict[str, ParamDoc] = {}
+    returns = ""
     intro_end = len(lines)
     i = 0
     while i < len(lines):
@@ -170,10 +171,12 @@ def parse_google(text: str) -> Docstring:
                 i += 1
             if section in _GOOGLE_PARAMS:
                 _google_params(body, params)
+            elif section in ("returns", "return") and not returns:
+                returns = _join([line for _, line in body])
             continue
         i += 1
     summary, long = _split_intro(lines[:intro_end])
-    return Docstring(summary, long, params, "google")
+    return Docstring(summary, long, params, "google", returns)
 
 
 def _google_params(body: list[tuple[int, str]], params: dict[str, ParamDoc]) -> None:
@@ -201,6 +204,7 @@ def parse_numpy(text: str) -> Docstring:
     """NumPy style: a ``Parameters`` header underlined with dashes, ``x : int`` then indented text."""
     lines = text.splitlines()
     params: dict[str, ParamDoc] = {}
+    returns = returns_type = ""
     intro_end = len(lines)
     i = 0
     while i < len(lines) - 1:
@@ -216,10 +220,17 @@ def parse_numpy(text: str) -> Docstring:
                 i += 1
             if section in _NUMPY_PARAMS:
                 _numpy_params(body, params)
+            elif section == "returns" and not returns_type:
+                filled = [line for _, line in body if line.strip()]
+                if filled:
+                    base = min(_indent(line) for line in filled)
+                    head = [line for line in filled if _indent(line) == base][:1]
+                    returns_type = head[0].strip() if head else ""
+                    returns = _join([line for line in filled[1:] if _indent(line) > base])
             continue
         i += 1
     summary, long = _split_intro(lines[:intro_end])
-    return Docstring(summary, long, params, "numpy")
+    return Docstring(summary, long, params, "numpy", returns, returns_type)
 
 
 def _numpy_params(body: list[tuple[int, str]], params: dict[str, ParamDoc]) -> None:
@@ -248,6 +259,7 @@ def parse_rest(text: str) -> Docstring:
     """reST / Sphinx style: ``:param x: ...``, ``:param int x: ...``, ``:type x: ...``."""
     lines = text.splitlines()
     params: dict[str, ParamDoc] = {}
+    returns = returns_type = ""
     intro_end = len(lines)
     current: str | None = None
     chunk: list[str] = []
@@ -267,6 +279,10 @@ def parse_rest(text: str) -> Docstring:
             if kind in ("param", "parameter", "arg", "argument", "key", "keyword") and arg:
                 current = arg.split()[-1].lstrip("*")
                 chunk, start = [rest], number
+            elif kind in ("returns", "return") and not returns:
+                returns = rest.strip()
+            elif kind == "rtype" and not returns_type:
+                returns_type = rest.strip()
             continue
         if current is not None:
             if line.strip() and _indent(line) == 0:
@@ -276,4 +292,4 @@ def parse_rest(text: str) -> Docstring:
                 chunk.append(line)
     flush()
     summary, long = _split_intro(lines[:intro_end])
-    return Docstring(summary, long, params, "rest")
+    return Docstring(summary, long, params, "rest", returns, returns_type)
