@@ -23,6 +23,7 @@ from toolgen.config import Config, Target
 from toolgen.ir import ToolDef
 from toolgen.errors import SourceError, SourceSpan
 from toolgen.providers import ADAPTERS, adapt
+from toolgen.providers import gemini, openai
 from toolgen.providers import transforms as t
 from toolgen.providers.base import (
     ANTHROPIC_NAMES,
@@ -247,13 +248,13 @@ PASSES = {
     "merge_all_of": t.merge_all_of,
     "one_of_to_any_of": t.one_of_to_any_of,
     "complete_arrays": t.complete_arrays(True),
-    "strictify": t.strictify,
-    "gemini_nullable": t.gemini_nullable("gemini"),
-    "gemini_values": t.gemini_values,
+    "strictify": openai.strictify,
+    "gemini_nullable": gemini.gemini_nullable("gemini"),
+    "gemini_values": gemini.gemini_values,
     "hoist_single_any_of": t.hoist_single_any_of,
     "type_arrays_to_any_of": t.type_arrays_to_any_of,
-    "fold_strict": t.fold_except(t.OPENAI_STRICT_KEYS, "x"),
-    "restrict_formats": t.restrict_formats(t.OPENAI_STRICT_FORMATS, "x"),
+    "fold_strict": t.fold_except(openai.OPENAI_STRICT_KEYS, "x"),
+    "restrict_formats": t.restrict_formats(openai.OPENAI_STRICT_FORMATS, "x"),
 }
 
 

@@ -83,7 +83,8 @@ def validate_openai_responses(tool: dict[str, Any]) -> None:
 
 def assert_strict(schema: dict[str, Any]) -> None:
     """OpenAI strict invariants on every node: closed objects, all required, allowed keys only."""
-    from toolgen.providers.transforms import OPENAI_STRICT_FORMATS, OPENAI_STRICT_KEYS, subschemas
+    from toolgen.providers.openai import OPENAI_STRICT_FORMATS, OPENAI_STRICT_KEYS
+    from toolgen.providers.transforms import subschemas
 
     stack = [schema]
     while stack:

@@ -2,13 +2,206 @@
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
-from toolgen.ir import JsonSchema, ToolDef
+from toolgen.ir import JsonSchema, ToolDef, json_type
 from toolgen.providers import transforms as t
 from toolgen.providers.base import GEMINI_NAMES, VERTEX_NAMES, AdapterOptions, NameRule, Normalized
+from toolgen.providers.transforms import NULL, Pass, Report, fold, transform
+
+# --- the OpenAPI subset of `parameters`: its keywords, and the passes that reach it -------
+
+GEMINI_KEYS: Final = frozenset(
+    {
+        "type",
+        "format",
+        "title",
+        "description",
+        "nullable",
+        "enum",
+        "items",
+        "minItems",
+        "maxItems",
+        "properties",
+        "required",
+        "minProperties",
+        "maxProperties",
+        "minimum",
+        "maximum",
+        "minLength",
+        "maxLength",
+        "pattern",
+        "example",
+        "anyOf",
+        "propertyOrdering",
+        "default",
+    }
+)
+VERTEX_KEYS: Final = GEMINI_KEYS | {"additionalProperties"}
+GEMINI_JSON_KEYS: Final = frozenset(
+    {
+        "$id",
+        "$defs",
+        "$ref",
+        "$anchor",
+        "type",
+        "format",
+        "title",
+        "description",
+        "enum",
+        "items",
+        "prefixItems",
+        "minItems",
+        "maxItems",
+        "minimum",
+        "maximum",
+        "anyOf",
+        "properties",
+        "additionalProperties",
+        "required",
+        "propertyOrdering",
+    }
+)
+
+
+def _split_null(node: JsonSchema) -> tuple[JsonSchema, bool]:
+    """P6: (the schema without null, whether null was allowed)."""
+    kind = node.get("type")
+    if isinstance(kind, list) and "null" in kind:
+        rest = [t for t in kind if t != "null"]
+        out = {**node}
+        if len(rest) == 1:
+            out["type"] = rest[0]
+        elif rest:
+            out.pop("type")
+            out["anyOf"] = [{"type": t} for t in rest]
+        else:
+            out["type"] = "null"
+            return out, False
+        return out, True
+    if isinstance(node.get("anyOf"), list) and NULL in node["anyOf"]:
+        branches = [b for b in node["anyOf"] if b != NULL]
+        out = {k: v for k, v in node.items() if k != "anyOf"}
+        if len(branches) == 1:
+            hoisted = {**branches[0], **out}
+            return hoisted, True
+        out["anyOf"] = branches
+        return out, True
+    if isinstance(node.get("enum"), list) and None in node["enum"]:
+        return {**node, "enum": [v for v in node["enum"] if v is not None]}, True
+    return node, False
+
+
+def gemini_nullable(flavour: str) -> Pass:
+    """Nullability as ``nullable: true`` on the base schema; no ``NULL`` type on Vertex."""
+
+    def run(schema: JsonSchema, report: Report) -> JsonSchema:
+        def node_fn(node: JsonSchema, pointer: str) -> JsonSchema:
+            base, nullable = _split_null(node)
+            if nullable:
+                base = {**base, "nullable": True}
+            if base.get("type") == "null" and flavour == "vertex":
+                base = {k: v for k, v in base.items() if k != "type"}
+                base["nullable"] = True
+            return base
+
+        return transform(schema, node_fn)
+
+    run.__name__ = "gemini_nullable"
+    return run
+
+
+def gemini_values(schema: JsonSchema, report: Report) -> JsonSchema:
+    """``const`` → one-value enum, non-string enums folded, exclusive bounds, ``examples``."""
+
+    def node_fn(node: JsonSchema, pointer: str) -> JsonSchema:
+        out = dict(node)
+        if "const" in out:
+            if isinstance(out["const"], str):
+                out["enum"] = [out.pop("const")]
+                out.setdefault("type", "string")
+            else:
+                out = fold(out, ["const"], pointer, report, "is not accepted by Gemini")
+        if "enum" in out and not all(isinstance(v, str) for v in out["enum"]):
+            values = out["enum"]
+            kinds = list(dict.fromkeys(json_type(v) for v in values))
+            if "type" not in out and len(kinds) > 1:
+                # Mixed values (Literal["a", 0]): one branch per JSON type, strings keep their enum.
+                rest = {k: v for k, v in out.items() if k not in ("enum", "type")}
+                branches = []
+                for kind in kinds:
+                    same = [v for v in values if json_type(v) == kind]
+                    branch: JsonSchema = {"type": kind, "enum": same}
+                    if kind != "string":
+                        branch = fold(
+                            branch,
+                            ["enum"],
+                            pointer,
+                            report,
+                            "with non-string values is not accepted by Gemini",
+                        )
+                    branches.append(branch)
+                return {"anyOf": branches, **rest}
+            if "type" not in out and kinds:
+                out["type"] = kinds[0]
+            out = fold(
+                out, ["enum"], pointer, report, "with non-string values is not accepted by Gemini"
+            )
+        for key, bound, step in (
+            ("exclusiveMinimum", "minimum", 1),
+            ("exclusiveMaximum", "maximum", -1),
+        ):
+            if key in out and out.get("type") == "integer" and isinstance(out[key], (int, float)):
+                value = out.pop(key)
+                rounded = math.floor(value) + 1 if step == 1 else math.ceil(value) - 1
+                out[bound] = (
+                    rounded
+                    if bound not in out
+                    else (max if step == 1 else min)(out[bound], rounded)
+                )
+        if "examples" in out and isinstance(out["examples"], list) and out["examples"]:
+            out["example"] = out.pop("examples")[0]
+        return out
+
+    return transform(schema, node_fn)
+
+
+def gemini_types(flavour: str) -> Pass:
+    """Explicit, upper-case types everywhere; an untyped node is an error; ``propertyOrdering``."""
+
+    def run(schema: JsonSchema, report: Report) -> JsonSchema:
+        def node_fn(node: JsonSchema, pointer: str) -> JsonSchema:
+            out = dict(node)
+            if "anyOf" not in out and "type" not in out:
+                if "properties" in out:
+                    out["type"] = "object"
+                elif "items" in out:
+                    out["type"] = "array"
+                elif "enum" in out:
+                    out["type"] = "string"
+                elif flavour != "vertex" or not out.get("nullable"):
+                    report.error(
+                        pointer,
+                        "a value of any type (Any, object, no annotation) cannot be "
+                        "described for Gemini; give it a type, or set "
+                        'gemini_schema_field = "json"',
+                    )
+                    out["type"] = "string"
+            if isinstance(out.get("type"), str):
+                out["type"] = out["type"].upper()
+            props = out.get("properties")
+            if isinstance(props, dict) and len(props) > 1:
+                out["propertyOrdering"] = list(props)
+            return {"type": out.pop("type"), **out} if "type" in out else out
+
+        return transform(schema, node_fn)
+
+    run.__name__ = "gemini_types"
+    return run
+
 
 _PROPERTY_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")
 
@@ -95,7 +288,7 @@ class Gemini:
                 t.one_of_to_any_of,
                 t.complete_arrays(require_items=True),
                 _json_const,
-                t.fold_except(t.GEMINI_JSON_KEYS, "is not accepted by Gemini"),
+                t.fold_except(GEMINI_JSON_KEYS, "is not accepted by Gemini"),
             ],
             report,
         )
@@ -104,7 +297,7 @@ class Gemini:
     def _parameters(self, tool: ToolDef, report: t.Report) -> Normalized:
         flavour = self.options.gemini_flavour
         shared = [t.ensure_object_root, t.strip_meta]
-        allowed = t.VERTEX_KEYS if flavour == "vertex" else t.GEMINI_KEYS
+        allowed = VERTEX_KEYS if flavour == "vertex" else GEMINI_KEYS
         schema = t.run_passes(
             tool.parameters,
             [
@@ -113,11 +306,11 @@ class Gemini:
                 t.merge_all_of,
                 t.one_of_to_any_of,
                 t.complete_arrays(require_items=True),
-                t.gemini_nullable(flavour),
+                gemini_nullable(flavour),
                 t.hoist_single_any_of,
-                t.gemini_values,
+                gemini_values,
                 t.fold_except(allowed, "is not accepted by Gemini"),
-                t.gemini_types(flavour),
+                gemini_types(flavour),
                 _check_property_names,
                 _deep,
             ],

@@ -3,11 +3,134 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from toolgen.ir import JsonSchema, ToolDef
 from toolgen.providers import transforms as t
 from toolgen.providers.base import OPENAI_NAMES, AdapterOptions, NameRule, Normalized
+from toolgen.providers.transforms import NULL, Report, fold, subschemas, transform
+
+# --- strict mode (Structured Outputs): its subset, and the passes that reach it ----------
+
+OPENAI_STRICT_FORMATS: Final = frozenset(
+    {"date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"}
+)
+OPENAI_STRICT_KEYS: Final = frozenset(
+    {
+        "type",
+        "enum",
+        "const",
+        "anyOf",
+        "$ref",
+        "$defs",
+        "description",
+        "title",
+        "properties",
+        "required",
+        "additionalProperties",
+        "items",
+        "pattern",
+        "format",
+        "multipleOf",
+        "maximum",
+        "exclusiveMaximum",
+        "minimum",
+        "exclusiveMinimum",
+        "minItems",
+        "maxItems",
+    }
+)
+
+
+def _nullable(schema: JsonSchema) -> JsonSchema:
+    """The schema, accepting ``null`` too, in the simplest spelling."""
+    kind = schema.get("type")
+    if schema == {} or kind == "null" or (isinstance(kind, list) and "null" in kind):
+        return schema
+    if "anyOf" in schema:
+        if NULL in schema["anyOf"]:
+            return schema
+        return {**schema, "anyOf": [*schema["anyOf"], NULL]}
+    if (
+        isinstance(kind, str)
+        and "enum" not in schema
+        and "const" not in schema
+        and "$ref" not in schema
+    ):
+        return {**schema, "type": [kind, "null"]}
+    outer: JsonSchema = {k: schema[k] for k in ("description", "title") if k in schema}
+    inner = {k: v for k, v in schema.items() if k not in outer}
+    return {"anyOf": [inner, NULL], **outer}
+
+
+def strictify(schema: JsonSchema, report: Report) -> JsonSchema:
+    """OpenAI strict steps 4–5: every property required (optional → nullable), objects closed."""
+
+    def node_fn(node: JsonSchema, pointer: str) -> JsonSchema:
+        is_object = node.get("type") == "object" or "properties" in node
+        if not is_object:
+            return node
+        out = dict(node)
+        properties = dict(out.get("properties", {}))
+        required = out.get("required", [])
+        for name, sub in properties.items():
+            if name not in required:
+                sub = fold(
+                    sub,
+                    ["default"],
+                    f"{pointer}/properties/{t.escape_pointer(name)}",
+                    report,
+                    "is not accepted in strict mode",
+                    warn=False,
+                )
+                properties[name] = _nullable(sub)
+                if pointer == "":
+                    report.nullable_optionals.append(name)
+        out["properties"] = properties
+        out["required"] = list(properties)
+        extra = out.get("additionalProperties", False)
+        if extra is not False:
+            report.downgrade(pointer, "a free-form object (dict) cannot be strict")
+        out["additionalProperties"] = False
+        return out
+
+    return transform(schema, node_fn)
+
+
+def check_openai_limits(schema: JsonSchema, report: Report) -> JsonSchema:
+    """OpenAI strict step 7: ≤5000 properties, ≤10 levels, ≤1000 enum values, ≤120 000 chars."""
+    props = enum_values = chars = 0
+    deepest = 0
+    stack: list[tuple[JsonSchema, int]] = [(schema, 1)]
+    while stack:
+        node, level = stack.pop()
+        nested = level + (1 if node.get("type") in ("object", "array") and level > 1 else 0)
+        deepest = max(deepest, nested)
+        properties = node.get("properties", {})
+        props += len(properties)
+        chars += sum(len(k) for k in properties) + sum(len(k) for k in node.get("$defs", {}))
+        values = node.get("enum", [])
+        enum_values += len(values)
+        strings = [v for v in values if isinstance(v, str)]
+        chars += sum(len(v) for v in strings)
+        if len(strings) > 250 and sum(len(v) for v in strings) > 15_000:
+            report.downgrade("", "an enum of more than 250 values is longer than 15,000 characters")
+        if isinstance(node.get("const"), str):
+            chars += len(node["const"])
+        stack.extend((child, nested) for child in subschemas(node))
+    for value, limit, what in (
+        (props, 5000, "object properties"),
+        (deepest, 10, "nesting levels"),
+        (enum_values, 1000, "enum values"),
+        (chars, 120_000, "characters of names and values"),
+    ):
+        if value > limit:
+            report.downgrade("", f"{value} {what} exceed strict mode's limit of {limit}")
+    return schema
+
+
+# --- Gemini -----------------------------------------------------------------------------------------
+
 
 _NON_STRICT_FOLD = ["if", "then", "else", "not", "dependentRequired", "dependentSchemas"]
 DESCRIPTION_LIMIT = 1024
@@ -64,10 +187,10 @@ def _normalize(tool: ToolDef, options: AdapterOptions, report: t.Report) -> Norm
                 t.merge_all_of,
                 t.one_of_to_any_of,
                 t.complete_arrays(require_items=True),
-                t.strictify,
-                t.fold_except(t.OPENAI_STRICT_KEYS, "is not accepted in strict mode"),
-                t.restrict_formats(t.OPENAI_STRICT_FORMATS, "is not a format strict mode accepts"),
-                t.check_openai_limits,
+                strictify,
+                t.fold_except(OPENAI_STRICT_KEYS, "is not accepted in strict mode"),
+                t.restrict_formats(OPENAI_STRICT_FORMATS, "is not a format strict mode accepts"),
+                check_openai_limits,
             ],
             trial,
         )

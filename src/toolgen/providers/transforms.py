@@ -1,4 +1,5 @@
-"""Small, pure schema passes the adapters compose (docs/providers.md).
+"""Small, pure schema passes that several adapters compose (docs/providers.md); a pass only one
+provider needs lives in that provider's module (OpenAI's strict mode, Gemini's OpenAPI subset).
 
 Every pass takes a schema and a :class:`Report`, returns a new schema, never mutates its
 input, and is idempotent. Lossy rewrites are reported with a JSON pointer.
@@ -7,12 +8,11 @@ input, and is idempotent. Lossy rewrites are reported with a JSON pointer.
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final, cast
 
-from toolgen.ir import JsonSchema, json_type
+from toolgen.ir import JsonSchema
 
 _MAPS: Final = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
 _LISTS: Final = ("prefixItems", "anyOf", "oneOf", "allOf")
@@ -56,7 +56,7 @@ Pass = Callable[[JsonSchema, Report], JsonSchema]
 NodeFn = Callable[[JsonSchema, str], JsonSchema]
 
 
-def _escape(key: str) -> str:
+def escape_pointer(key: str) -> str:
     if "~" not in key and "/" not in key:
         return key
     return key.replace("~", "~0").replace("/", "~1")
@@ -92,7 +92,7 @@ def transform(schema: JsonSchema, fn: NodeFn, pointer: str = "") -> JsonSchema:
                 new = None
                 for k, v in value.items():
                     if isinstance(v, dict):
-                        t = transform(v, fn, f"{pointer}/{key}/{_escape(k)}")
+                        t = transform(v, fn, f"{pointer}/{key}/{escape_pointer(k)}")
                         if t is not v:
                             if new is None:
                                 new = dict(value)
@@ -342,7 +342,7 @@ def inline_refs(depth: int = 3, keep_cycles: bool = False) -> Pass:
                 return expand(merged, pointer, (*stack, ref))
             return {
                 k: (
-                    expand(v, f"{pointer}/{_escape(k)}", stack)
+                    expand(v, f"{pointer}/{escape_pointer(k)}", stack)
                     if k not in ("$defs", "definitions")
                     else v
                 )
@@ -379,7 +379,7 @@ def merge_all_of(schema: JsonSchema, report: Report) -> JsonSchema:
                     for name, sub in value.items():
                         if name in props and props[name] != sub:
                             report.error(
-                                f"{pointer}/allOf/{i}/properties/{_escape(name)}",
+                                f"{pointer}/allOf/{i}/properties/{escape_pointer(name)}",
                                 f"allOf branches disagree on property '{name}'",
                             )
                         props[name] = sub
@@ -452,91 +452,6 @@ def complete_arrays(require_items: bool) -> Pass:
 
 
 # --- OpenAI strict --------------------------------------------------------------------------------
-OPENAI_STRICT_FORMATS: Final = frozenset(
-    {"date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"}
-)
-OPENAI_STRICT_KEYS: Final = frozenset(
-    {
-        "type",
-        "enum",
-        "const",
-        "anyOf",
-        "$ref",
-        "$defs",
-        "description",
-        "title",
-        "properties",
-        "required",
-        "additionalProperties",
-        "items",
-        "pattern",
-        "format",
-        "multipleOf",
-        "maximum",
-        "exclusiveMaximum",
-        "minimum",
-        "exclusiveMinimum",
-        "minItems",
-        "maxItems",
-    }
-)
-
-
-def _nullable(schema: JsonSchema) -> JsonSchema:
-    """The schema, accepting ``null`` too, in the simplest spelling."""
-    kind = schema.get("type")
-    if schema == {} or kind == "null" or (isinstance(kind, list) and "null" in kind):
-        return schema
-    if "anyOf" in schema:
-        if NULL in schema["anyOf"]:
-            return schema
-        return {**schema, "anyOf": [*schema["anyOf"], NULL]}
-    if (
-        isinstance(kind, str)
-        and "enum" not in schema
-        and "const" not in schema
-        and "$ref" not in schema
-    ):
-        return {**schema, "type": [kind, "null"]}
-    outer: JsonSchema = {k: schema[k] for k in ("description", "title") if k in schema}
-    inner = {k: v for k, v in schema.items() if k not in outer}
-    return {"anyOf": [inner, NULL], **outer}
-
-
-def strictify(schema: JsonSchema, report: Report) -> JsonSchema:
-    """OpenAI strict steps 4–5: every property required (optional → nullable), objects closed."""
-
-    def node_fn(node: JsonSchema, pointer: str) -> JsonSchema:
-        is_object = node.get("type") == "object" or "properties" in node
-        if not is_object:
-            return node
-        out = dict(node)
-        properties = dict(out.get("properties", {}))
-        required = out.get("required", [])
-        for name, sub in properties.items():
-            if name not in required:
-                sub = fold(
-                    sub,
-                    ["default"],
-                    f"{pointer}/properties/{_escape(name)}",
-                    report,
-                    "is not accepted in strict mode",
-                    warn=False,
-                )
-                properties[name] = _nullable(sub)
-                if pointer == "":
-                    report.nullable_optionals.append(name)
-        out["properties"] = properties
-        out["required"] = list(properties)
-        extra = out.get("additionalProperties", False)
-        if extra is not False:
-            report.downgrade(pointer, "a free-form object (dict) cannot be strict")
-        out["additionalProperties"] = False
-        return out
-
-    return transform(schema, node_fn)
-
-
 def restrict_formats(allowed: frozenset[str], why: str) -> Pass:
     """Fold ``format`` values a provider does not accept."""
 
@@ -549,228 +464,6 @@ def restrict_formats(allowed: frozenset[str], why: str) -> Pass:
         return transform(schema, node_fn)
 
     run.__name__ = "restrict_formats"
-    return run
-
-
-def check_openai_limits(schema: JsonSchema, report: Report) -> JsonSchema:
-    """OpenAI strict step 7: ≤5000 properties, ≤10 levels, ≤1000 enum values, ≤120 000 chars."""
-    props = enum_values = chars = 0
-    deepest = 0
-    stack: list[tuple[JsonSchema, int]] = [(schema, 1)]
-    while stack:
-        node, level = stack.pop()
-        nested = level + (1 if node.get("type") in ("object", "array") and level > 1 else 0)
-        deepest = max(deepest, nested)
-        properties = node.get("properties", {})
-        props += len(properties)
-        chars += sum(len(k) for k in properties) + sum(len(k) for k in node.get("$defs", {}))
-        values = node.get("enum", [])
-        enum_values += len(values)
-        strings = [v for v in values if isinstance(v, str)]
-        chars += sum(len(v) for v in strings)
-        if len(strings) > 250 and sum(len(v) for v in strings) > 15_000:
-            report.downgrade("", "an enum of more than 250 values is longer than 15,000 characters")
-        if isinstance(node.get("const"), str):
-            chars += len(node["const"])
-        stack.extend((child, nested) for child in subschemas(node))
-    for value, limit, what in (
-        (props, 5000, "object properties"),
-        (deepest, 10, "nesting levels"),
-        (enum_values, 1000, "enum values"),
-        (chars, 120_000, "characters of names and values"),
-    ):
-        if value > limit:
-            report.downgrade("", f"{value} {what} exceed strict mode's limit of {limit}")
-    return schema
-
-
-# --- Gemini -----------------------------------------------------------------------------------------
-GEMINI_KEYS: Final = frozenset(
-    {
-        "type",
-        "format",
-        "title",
-        "description",
-        "nullable",
-        "enum",
-        "items",
-        "minItems",
-        "maxItems",
-        "properties",
-        "required",
-        "minProperties",
-        "maxProperties",
-        "minimum",
-        "maximum",
-        "minLength",
-        "maxLength",
-        "pattern",
-        "example",
-        "anyOf",
-        "propertyOrdering",
-        "default",
-    }
-)
-VERTEX_KEYS: Final = GEMINI_KEYS | {"additionalProperties"}
-GEMINI_JSON_KEYS: Final = frozenset(
-    {
-        "$id",
-        "$defs",
-        "$ref",
-        "$anchor",
-        "type",
-        "format",
-        "title",
-        "description",
-        "enum",
-        "items",
-        "prefixItems",
-        "minItems",
-        "maxItems",
-        "minimum",
-        "maximum",
-        "anyOf",
-        "properties",
-        "additionalProperties",
-        "required",
-        "propertyOrdering",
-    }
-)
-
-
-def _split_null(node: JsonSchema) -> tuple[JsonSchema, bool]:
-    """P6: (the schema without null, whether null was allowed)."""
-    kind = node.get("type")
-    if isinstance(kind, list) and "null" in kind:
-        rest = [t for t in kind if t != "null"]
-        out = {**node}
-        if len(rest) == 1:
-            out["type"] = rest[0]
-        elif rest:
-            out.pop("type")
-            out["anyOf"] = [{"type": t} for t in rest]
-        else:
-            out["type"] = "null"
-            return out, False
-        return out, True
-    if isinstance(node.get("anyOf"), list) and NULL in node["anyOf"]:
-        branches = [b for b in node["anyOf"] if b != NULL]
-        out = {k: v for k, v in node.items() if k != "anyOf"}
-        if len(branches) == 1:
-            hoisted = {**branches[0], **out}
-            return hoisted, True
-        out["anyOf"] = branches
-        return out, True
-    if isinstance(node.get("enum"), list) and None in node["enum"]:
-        return {**node, "enum": [v for v in node["enum"] if v is not None]}, True
-    return node, False
-
-
-def gemini_nullable(flavour: str) -> Pass:
-    """Nullability as ``nullable: true`` on the base schema; no ``NULL`` type on Vertex."""
-
-    def run(schema: JsonSchema, report: Report) -> JsonSchema:
-        def node_fn(node: JsonSchema, pointer: str) -> JsonSchema:
-            base, nullable = _split_null(node)
-            if nullable:
-                base = {**base, "nullable": True}
-            if base.get("type") == "null" and flavour == "vertex":
-                base = {k: v for k, v in base.items() if k != "type"}
-                base["nullable"] = True
-            return base
-
-        return transform(schema, node_fn)
-
-    run.__name__ = "gemini_nullable"
-    return run
-
-
-def gemini_values(schema: JsonSchema, report: Report) -> JsonSchema:
-    """``const`` → one-value enum, non-string enums folded, exclusive bounds, ``examples``."""
-
-    def node_fn(node: JsonSchema, pointer: str) -> JsonSchema:
-        out = dict(node)
-        if "const" in out:
-            if isinstance(out["const"], str):
-                out["enum"] = [out.pop("const")]
-                out.setdefault("type", "string")
-            else:
-                out = fold(out, ["const"], pointer, report, "is not accepted by Gemini")
-        if "enum" in out and not all(isinstance(v, str) for v in out["enum"]):
-            values = out["enum"]
-            kinds = list(dict.fromkeys(json_type(v) for v in values))
-            if "type" not in out and len(kinds) > 1:
-                # Mixed values (Literal["a", 0]): one branch per JSON type, strings keep their enum.
-                rest = {k: v for k, v in out.items() if k not in ("enum", "type")}
-                branches = []
-                for kind in kinds:
-                    same = [v for v in values if json_type(v) == kind]
-                    branch: JsonSchema = {"type": kind, "enum": same}
-                    if kind != "string":
-                        branch = fold(
-                            branch,
-                            ["enum"],
-                            pointer,
-                            report,
-                            "with non-string values is not accepted by Gemini",
-                        )
-                    branches.append(branch)
-                return {"anyOf": branches, **rest}
-            if "type" not in out and kinds:
-                out["type"] = kinds[0]
-            out = fold(
-                out, ["enum"], pointer, report, "with non-string values is not accepted by Gemini"
-            )
-        for key, bound, step in (
-            ("exclusiveMinimum", "minimum", 1),
-            ("exclusiveMaximum", "maximum", -1),
-        ):
-            if key in out and out.get("type") == "integer" and isinstance(out[key], (int, float)):
-                value = out.pop(key)
-                rounded = math.floor(value) + 1 if step == 1 else math.ceil(value) - 1
-                out[bound] = (
-                    rounded
-                    if bound not in out
-                    else (max if step == 1 else min)(out[bound], rounded)
-                )
-        if "examples" in out and isinstance(out["examples"], list) and out["examples"]:
-            out["example"] = out.pop("examples")[0]
-        return out
-
-    return transform(schema, node_fn)
-
-
-def gemini_types(flavour: str) -> Pass:
-    """Explicit, upper-case types everywhere; an untyped node is an error; ``propertyOrdering``."""
-
-    def run(schema: JsonSchema, report: Report) -> JsonSchema:
-        def node_fn(node: JsonSchema, pointer: str) -> JsonSchema:
-            out = dict(node)
-            if "anyOf" not in out and "type" not in out:
-                if "properties" in out:
-                    out["type"] = "object"
-                elif "items" in out:
-                    out["type"] = "array"
-                elif "enum" in out:
-                    out["type"] = "string"
-                elif flavour != "vertex" or not out.get("nullable"):
-                    report.error(
-                        pointer,
-                        "a value of any type (Any, object, no annotation) cannot be "
-                        "described for Gemini; give it a type, or set "
-                        'gemini_schema_field = "json"',
-                    )
-                    out["type"] = "string"
-            if isinstance(out.get("type"), str):
-                out["type"] = out["type"].upper()
-            props = out.get("properties")
-            if isinstance(props, dict) and len(props) > 1:
-                out["propertyOrdering"] = list(props)
-            return {"type": out.pop("type"), **out} if "type" in out else out
-
-        return transform(schema, node_fn)
-
-    run.__name__ = "gemini_types"
     return run
 
 
