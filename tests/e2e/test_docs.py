@@ -54,16 +54,20 @@ PRELUDE = textwrap.dedent("""
     client = OpenAI(api_key="sk-test", base_url="https://api.openai.test/v1",
                     http_client=httpx2.Client(transport=httpx2.MockTransport(_reply)))
     """)
-QUICKSTART = next(body for _, body in blocks("python") if body.startswith("# src/tools/weather.py"))
+QUICKSTART = {
+    body.splitlines()[0].removeprefix("# "): body
+    for _, body in blocks("python")
+    if body.startswith("# src/tools/")
+}
+"""The README's quickstart files, by the path each one's first line gives."""
 
 
 @pytest.fixture(scope="module")
 def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A `tools` package (the README's quickstart), built, so samples can import tool_schemas."""
     root = tmp_path_factory.mktemp("docs")
-    write_tree(
-        root, {"tools/__init__.py": "", "tools/weather.py": QUICKSTART, "_prelude.py": PRELUDE}
-    )
+    quickstart = {path.removeprefix("src/"): body for path, body in QUICKSTART.items()}
+    write_tree(root, {"tools/__init__.py": "", **quickstart, "_prelude.py": PRELUDE})
     # First the per-provider modules (tools/tool_schemas_openai.py, ...), for the samples of that
     # layout; then the single module over its tools/tool_schemas.py, for all the others.
     for layout in ("per-provider", "single"):
@@ -74,6 +78,39 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
             capture_output=True,
         )
     return root
+
+
+def test_the_quickstart_followed_literally(tmp_path: Path) -> None:
+    """The README's files at their paths (no ``__init__.py``), then its commands as printed: the
+    TypedDict from the other module resolves, with no warning, and check finds it fresh."""
+    write_tree(tmp_path, QUICKSTART)
+    assert not list(tmp_path.rglob("__init__.py"))
+    readme = (REPO / "README.md").read_text()
+    commands = [
+        shlex.split(line.split("#")[0])
+        for line in readme[readme.index("## Quickstart") :].splitlines()
+        if line.startswith("toolgen ")
+    ][:2]
+    assert [c[:2] for c in commands] == [["toolgen", "build"], ["toolgen", "check"]]
+    for command in commands:
+        done = subprocess.run(
+            [sys.executable, "-m", *command],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONPATH": str(REPO / "src")},
+        )
+        assert done.returncode == 0, done.stderr
+        assert "warning" not in done.stderr, done.stderr
+    namespace: dict[str, object] = {}
+    exec((tmp_path / "src/tools/tool_schemas.py").read_text(), namespace)
+    tools = {t["name"]: t for t in namespace["TOOLS"]}  # type: ignore[attr-defined]
+    parameters = tools["ship_umbrella"]["parameters"]
+    assert parameters["properties"]["to"] == {
+        "$ref": "#/$defs/Address",
+        "description": "Where it goes.",
+    }
+    assert parameters["$defs"]["Address"]["required"] == ["street", "city"]
 
 
 def test_docs_have_samples() -> None:
@@ -93,7 +130,7 @@ def test_python_sample_runs(where: str, code: str, project: Path, tmp_path: Path
         env=env,
     )
     assert result.returncode == 0, f"{where}:\n{result.stderr}"
-    if "@tool" in code:
+    if "@tool" in code and not code.startswith("# src/tools/"):  # the quickstart: below
         write_tree(tmp_path, {"sample_pkg/__init__.py": "", "sample_pkg/mod.py": code})
         # MCP keeps every keyword, so any warning here is about the types themselves.
         built = subprocess.run(
