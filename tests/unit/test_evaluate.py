@@ -120,7 +120,9 @@ REFUSALS: list[tuple[str, str]] = [
     ("'a' if MAX_ROWS else 'b'", "cannot be evaluated without running it"),
     ("REGION_FIELD", "calls Field()"),
     ("{1: 'a'}", "is not a string"),
-    ("list[int]", "a type, not a value"),
+    ("list[int]", "'list' is defined outside the scanned files"),
+    ("int | None", "a type, not a value"),
+    ("os.environ['X']", "'os.environ' is defined outside the scanned files"),
     ("...", "'...' is not a value"),
 ]
 
@@ -152,3 +154,28 @@ def test_deref_follows_constants_to_the_field_call_and_its_module(evaluator: Eva
     expr, module = evaluator.deref(parse_annotation("REGION_FIELD"), "app.tools")
     assert module == "app.consts"
     assert type(expr).__name__ == "Call"
+
+
+def test_what_does_not_fold_is_a_warning_and_an_error_only_with_strict(
+    build_pkg, build_errors
+) -> None:
+    source = {
+        "pkg/consts.py": "import os\nLIMIT = 20\nREGION = os.environ.get('R', 'eu')\n",
+        "pkg/tools.py": (
+            "from toolgen import tool\nfrom .consts import LIMIT, REGION\n\n"
+            "@tool(description=f'At most {LIMIT} rows.')\n"
+            "def rows(limit: int = LIMIT, region: str = REGION) -> None: ...\n"
+        ),
+    }
+    built = build_pkg(source)
+    tool = built.tools["rows"]
+    assert tool["description"] == "At most 20 rows."
+    assert built.prop("rows", "limit") == {"type": "integer", "default": 20}
+    assert built.prop("rows", "region") == {"type": "string"}
+    assert any(
+        "parameter 'region': the default cannot be read without running the code "
+        "(calls os.environ.get()); no default is emitted" in d
+        for d in built.diagnostics
+    )
+    errors = build_errors(source, strict=True)
+    assert any(e.startswith("pkg/tools.py:5:") and "error: tool 'rows'" in e for e in errors)

@@ -168,10 +168,7 @@ class Evaluator:
 
     def _item(self, expr: Sub, module: str, stack: tuple[tuple[str, str], ...]) -> Any:
         """``HELP["describe"]``, ``LIMITS[0]``: an item of a constant dict or list."""
-        try:
-            container = self._value(expr.base, module, stack)
-        except CannotFold as exc:
-            raise CannotFold(f"a type, not a value ({exc.why})") from None
+        container = self._value(expr.base, module, stack)
         key = self._value(expr.args[0], module, stack)
         if isinstance(container, dict) and isinstance(key, str) and key in container:
             return container[key]
@@ -186,7 +183,9 @@ class Evaluator:
             if key in stack:
                 raise CannotFold(f"the constant '{dotted}' is defined in terms of itself")
             if len(stack) >= MAX_DEPTH:
-                raise CannotFold(f"'{dotted}' is a chain of more than {MAX_DEPTH} constants")
+                raise CannotFold(
+                    f"a chain of more than {MAX_DEPTH} constants (it stops at '{dotted}')"
+                )
             return self._value(found.alias.value, found.module, (*stack, key))
         if isinstance(found, Member):
             return self._member(found.cls, found.name, dotted, stack)

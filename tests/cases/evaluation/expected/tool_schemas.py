@@ -65,6 +65,23 @@ TOOLS: list[dict[str, Any]] = [
         },
     },
     {
+        "name": "more_unfoldable",
+        "description": "Every other kind of value that cannot be read without running the code.",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "ratio": {"type": "number"},
+                "missing": {"type": "string"},
+                "huge": {"type": "number"},
+                "shade": {"type": "string"},
+                "level": {"type": "string", "default": "eu"},
+                "size": {"type": "integer", "default": 1},
+                "step": {"type": "integer", "default": 1},
+                "label": {"type": "string", "default": "x"},
+            },
+        },
+    },
+    {
         "name": "unfoldable",
         "description": "Each default here cannot be read without running the code.",
         "parameters": {
@@ -136,6 +153,50 @@ TOOLS_OPENAI: list[dict[str, Any]] = [
     {
         "type": "function",
         "function": {
+            "name": "more_unfoldable",
+            "description": "Every other kind of value that cannot be read without running the code.",
+            "parameters": {
+                "type": "object",
+                "properties": {
+                    "ratio": {"type": ["number", "null"]},
+                    "missing": {"type": ["string", "null"]},
+                    "huge": {"type": ["number", "null"]},
+                    "shade": {"type": ["string", "null"]},
+                    "level": {
+                        "type": ["string", "null"],
+                        "description": '{default: "eu"}',
+                    },
+                    "size": {
+                        "type": ["integer", "null"],
+                        "description": "{default: 1}",
+                    },
+                    "step": {
+                        "type": ["integer", "null"],
+                        "description": "{default: 1}",
+                    },
+                    "label": {
+                        "type": ["string", "null"],
+                        "description": '{default: "x"}',
+                    },
+                },
+                "required": [
+                    "ratio",
+                    "missing",
+                    "huge",
+                    "shade",
+                    "level",
+                    "size",
+                    "step",
+                    "label",
+                ],
+                "additionalProperties": False,
+            },
+            "strict": True,
+        },
+    },
+    {
+        "type": "function",
+        "function": {
             "name": "unfoldable",
             "description": "Each default here cannot be read without running the code.",
             "parameters": {
@@ -163,6 +224,7 @@ TOOLS_OPENAI: list[dict[str, Any]] = [
 TOOL_NAME_MAP_OPENAI: dict[str, str] = {
     "anything": "anything",
     "app_query": "app_query",
+    "more_unfoldable": "more_unfoldable",
     "unfoldable": "unfoldable",
 }
 
@@ -170,6 +232,16 @@ TOOL_NAME_MAP_OPENAI: dict[str, str] = {
 NULL_MEANS_OMITTED_OPENAI: dict[str, list[str]] = {
     "anything": ["note"],
     "app_query": ["region", "limit", "unit"],
+    "more_unfoldable": [
+        "ratio",
+        "missing",
+        "huge",
+        "shade",
+        "level",
+        "size",
+        "step",
+        "label",
+    ],
     "unfoldable": ["region", "loop", "deep", "mode"],
 }
 
@@ -225,6 +297,36 @@ TOOLS_OPENAI_RESPONSES: list[dict[str, Any]] = [
     },
     {
         "type": "function",
+        "name": "more_unfoldable",
+        "description": "Every other kind of value that cannot be read without running the code.",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "ratio": {"type": ["number", "null"]},
+                "missing": {"type": ["string", "null"]},
+                "huge": {"type": ["number", "null"]},
+                "shade": {"type": ["string", "null"]},
+                "level": {"type": ["string", "null"], "description": '{default: "eu"}'},
+                "size": {"type": ["integer", "null"], "description": "{default: 1}"},
+                "step": {"type": ["integer", "null"], "description": "{default: 1}"},
+                "label": {"type": ["string", "null"], "description": '{default: "x"}'},
+            },
+            "required": [
+                "ratio",
+                "missing",
+                "huge",
+                "shade",
+                "level",
+                "size",
+                "step",
+                "label",
+            ],
+            "additionalProperties": False,
+        },
+        "strict": True,
+    },
+    {
+        "type": "function",
         "name": "unfoldable",
         "description": "Each default here cannot be read without running the code.",
         "parameters": {
@@ -248,6 +350,7 @@ TOOLS_OPENAI_RESPONSES: list[dict[str, Any]] = [
 TOOL_NAME_MAP_OPENAI_RESPONSES: dict[str, str] = {
     "anything": "anything",
     "app_query": "app_query",
+    "more_unfoldable": "more_unfoldable",
     "unfoldable": "unfoldable",
 }
 
@@ -255,6 +358,16 @@ TOOL_NAME_MAP_OPENAI_RESPONSES: dict[str, str] = {
 NULL_MEANS_OMITTED_OPENAI_RESPONSES: dict[str, list[str]] = {
     "anything": ["note"],
     "app_query": ["region", "limit", "unit"],
+    "more_unfoldable": [
+        "ratio",
+        "missing",
+        "huge",
+        "shade",
+        "level",
+        "size",
+        "step",
+        "label",
+    ],
     "unfoldable": ["region", "loop", "deep", "mode"],
 }
 
@@ -296,6 +409,23 @@ TOOLS_ANTHROPIC: list[dict[str, Any]] = [
         },
     },
     {
+        "name": "more_unfoldable",
+        "description": "Every other kind of value that cannot be read without running the code.",
+        "input_schema": {
+            "type": "object",
+            "properties": {
+                "ratio": {"type": "number"},
+                "missing": {"type": "string"},
+                "huge": {"type": "number"},
+                "shade": {"type": "string"},
+                "level": {"type": "string", "default": "eu"},
+                "size": {"type": "integer", "default": 1},
+                "step": {"type": "integer", "default": 1},
+                "label": {"type": "string", "default": "x"},
+            },
+        },
+    },
+    {
         "name": "unfoldable",
         "description": "Each default here cannot be read without running the code.",
         "input_schema": {
@@ -314,6 +444,7 @@ TOOLS_ANTHROPIC: list[dict[str, Any]] = [
 TOOL_NAME_MAP_ANTHROPIC: dict[str, str] = {
     "anything": "anything",
     "app_query": "app_query",
+    "more_unfoldable": "more_unfoldable",
     "unfoldable": "unfoldable",
 }
 
@@ -359,6 +490,33 @@ TOOLS_GEMINI: list[dict[str, Any]] = [
         },
     },
     {
+        "name": "more_unfoldable",
+        "description": "Every other kind of value that cannot be read without running the code.",
+        "parameters": {
+            "type": "OBJECT",
+            "properties": {
+                "ratio": {"type": "NUMBER"},
+                "missing": {"type": "STRING"},
+                "huge": {"type": "NUMBER"},
+                "shade": {"type": "STRING"},
+                "level": {"type": "STRING", "default": "eu"},
+                "size": {"type": "INTEGER", "default": 1},
+                "step": {"type": "INTEGER", "default": 1},
+                "label": {"type": "STRING", "default": "x"},
+            },
+            "propertyOrdering": [
+                "ratio",
+                "missing",
+                "huge",
+                "shade",
+                "level",
+                "size",
+                "step",
+                "label",
+            ],
+        },
+    },
+    {
         "name": "unfoldable",
         "description": "Each default here cannot be read without running the code.",
         "parameters": {
@@ -378,6 +536,7 @@ TOOLS_GEMINI: list[dict[str, Any]] = [
 TOOL_NAME_MAP_GEMINI: dict[str, str] = {
     "anything": "anything",
     "app_query": "app_query",
+    "more_unfoldable": "more_unfoldable",
     "unfoldable": "unfoldable",
 }
 
@@ -429,6 +588,23 @@ TOOLS_MCP: list[dict[str, Any]] = [
         },
     },
     {
+        "name": "more_unfoldable",
+        "description": "Every other kind of value that cannot be read without running the code.",
+        "inputSchema": {
+            "type": "object",
+            "properties": {
+                "ratio": {"type": "number"},
+                "missing": {"type": "string"},
+                "huge": {"type": "number"},
+                "shade": {"type": "string"},
+                "level": {"type": "string", "default": "eu"},
+                "size": {"type": "integer", "default": 1},
+                "step": {"type": "integer", "default": 1},
+                "label": {"type": "string", "default": "x"},
+            },
+        },
+    },
+    {
         "name": "unfoldable",
         "description": "Each default here cannot be read without running the code.",
         "inputSchema": {
@@ -447,6 +623,7 @@ TOOLS_MCP: list[dict[str, Any]] = [
 TOOL_NAME_MAP_MCP: dict[str, str] = {
     "anything": "anything",
     "app_query": "app_query",
+    "more_unfoldable": "more_unfoldable",
     "unfoldable": "unfoldable",
 }
 
@@ -507,6 +684,27 @@ TOOLS_BEDROCK: list[dict[str, Any]] = [
     },
     {
         "toolSpec": {
+            "name": "more_unfoldable",
+            "description": "Every other kind of value that cannot be read without running the code.",
+            "inputSchema": {
+                "json": {
+                    "type": "object",
+                    "properties": {
+                        "ratio": {"type": "number"},
+                        "missing": {"type": "string"},
+                        "huge": {"type": "number"},
+                        "shade": {"type": "string"},
+                        "level": {"type": "string", "default": "eu"},
+                        "size": {"type": "integer", "default": 1},
+                        "step": {"type": "integer", "default": 1},
+                        "label": {"type": "string", "default": "x"},
+                    },
+                },
+            },
+        },
+    },
+    {
+        "toolSpec": {
             "name": "unfoldable",
             "description": "Each default here cannot be read without running the code.",
             "inputSchema": {
@@ -528,5 +726,6 @@ TOOLS_BEDROCK: list[dict[str, Any]] = [
 TOOL_NAME_MAP_BEDROCK: dict[str, str] = {
     "anything": "anything",
     "app_query": "app_query",
+    "more_unfoldable": "more_unfoldable",
     "unfoldable": "unfoldable",
 }

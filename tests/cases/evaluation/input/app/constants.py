@@ -12,6 +12,9 @@ REGION_HELP = "Cloud region, for example " + "eu-west-1"
 REGION_FIELD = Field(None, description=REGION_HELP)
 LIMIT_FIELD = Field(default=MAX_ROWS // 5, ge=1, le=MAX_ROWS, description=f"At most {MAX_ROWS} rows.")
 FROM_ENV = os.environ.get("APP_REGION", "eu")
+NAMES_FROM_ENV = os.environ["TOOL_NAME"]
+MIN_FROM_ENV = int(os.environ.get("MIN", "0"))
+HUGE = 1e999
 LOOP_A = LOOP_B
 LOOP_B = LOOP_A
 CHAIN_0 = "end"

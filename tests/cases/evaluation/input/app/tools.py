@@ -1,10 +1,17 @@
+import math
 from typing import Annotated, Any, Literal, Optional
+
+from annotated_types import Ge
+from pydantic import Field
 
 from toolgen import Param, tool
 
 from .constants import (
     CHAIN_59,
     FROM_ENV,
+    HUGE,
+    MIN_FROM_ENV,
+    NAMES_FROM_ENV,
     LIMIT_FIELD,
     LOOP_A,
     MAX_ROWS,
@@ -42,3 +49,17 @@ def anything(payload: Any, note: str = "") -> None:
         payload: Any JSON value.
         note: A note.
     """
+
+
+@tool(name=NAMES_FROM_ENV)
+def more_unfoldable(
+    ratio: float = math.pi,
+    missing: str = NOT_DEFINED_ANYWHERE,
+    huge: float = HUGE,
+    shade: str = f"{Unit.CELSIUS} shade",
+    level: Literal[FROM_ENV] = "eu",
+    size: Annotated[int, Field(description=FROM_ENV, ge=MIN_FROM_ENV)] = 1,
+    step: Annotated[int, Ge(FROM_ENV)] = 1,
+    label: Annotated[str, Param(desc=FROM_ENV)] = "x",
+) -> None:
+    """Every other kind of value that cannot be read without running the code."""
