@@ -9,6 +9,8 @@ import textwrap
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from toolgen.scan.evaluate import Evaluator
 from toolgen.scan.gather import gather_text, parse_annotation
@@ -105,6 +107,7 @@ REFUSALS: list[tuple[str, str]] = [
     ("FROM_ENV", "calls os.environ.get()"),
     ("LOOP_A", "defined in terms of itself"),
     ("HUGE", "not a finite number"),
+    ("RATIO * 1e308 * 10", "not a finite number"),
     ("UNDEFINED_NAME", "not defined in the scanned files"),
     ("os.sep", "outside the scanned files"),
     ("Color", "not a constant"),
@@ -179,3 +182,60 @@ def test_what_does_not_fold_is_a_warning_and_an_error_only_with_strict(
     )
     errors = build_errors(source, strict=True)
     assert any(e.startswith("pkg/tools.py:5:") and "error: tool 'rows'" in e for e in errors)
+
+
+_ATOMS = [
+    "1",
+    "-2",
+    "0.5",
+    "1e308",
+    "'a'",
+    "'%s'",
+    "'{}'",
+    "'{0}{x}'",
+    "MAX_ROWS",
+    "NAMES",
+    "HELP",
+    "Color.RED",
+    "LOOP_A",
+    "None",
+    "True",
+    "()",
+    "[]",
+    "FROM_ENV",
+    "UNITS",
+]
+_OPS = ["+", "-", "*", "/", "//", "%"]
+
+
+@st.composite
+def _expressions(draw: st.DrawFn, depth: int = 0) -> str:
+    if depth > 3 or draw(st.booleans()):
+        return draw(st.sampled_from(_ATOMS))
+    kind = draw(st.sampled_from(["op", "f", "call", "item", "neg"]))
+    left = draw(_expressions(depth + 1))
+    if kind == "op":
+        return f"({left} {draw(st.sampled_from(_OPS))} {draw(_expressions(depth + 1))})"
+    if kind == "f":
+        spec = draw(st.sampled_from(["", "!r", ":>5", ":.2f", ":{MAX_ROWS}"]))
+        return f"f'<{{{left}{spec}}}>'"
+    if kind == "call":
+        return f"{draw(st.sampled_from(['REGION', repr('-')]))}.{draw(st.sampled_from(['format', 'join', 'upper']))}({left})"
+    if kind == "item":
+        return f"{left}[{draw(st.sampled_from(['0', '-1', repr('run')]))}]"
+    return f"-{left}"
+
+
+@settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(code=_expressions())
+def test_folding_never_raises_and_gives_json_data(evaluator: Evaluator, code: str) -> None:
+    """Whatever the expression, the evaluator answers with a value JSON can hold, or a reason."""
+    import json
+
+    folded = evaluator.fold(parse_annotation(code), "app.tools")
+    if folded.ok:
+        json.dumps(folded.value, allow_nan=False)
+    else:
+        assert folded.why

@@ -153,7 +153,10 @@ class Evaluator:
                 raise CannotFold(f"unary {expr.op} of {_kind(operand)}")
             return -operand if expr.op == "-" else +operand
         if isinstance(expr, BinOp):
-            return self._binop(expr, module, stack)
+            result = self._binop(expr, module, stack)
+            if isinstance(result, float) and not math.isfinite(result):
+                raise CannotFold(f"the result, {result!r}, is not a finite number (JSON has none)")
+            return result
         if isinstance(expr, FString):
             return _limited("".join(self._piece(p, module, stack) for p in expr.parts))
         if isinstance(expr, Call):
