@@ -72,3 +72,16 @@ def test_the_corpora_are_large_enough(reference_envs: dict[str, Path]) -> None:
     }
     assert all(count >= 16 for count in counts.values()), counts
     assert sum(counts.values()) >= 150, counts
+
+
+@pytest.mark.parametrize("framework", FRAMEWORKS)
+def test_the_corpus_constants_pass_the_provider_sdks(framework: str, tmp_path: Path) -> None:
+    """Built from tool code written as real servers are, every constant is still one each
+    provider's own SDK accepts (the Gemini fallback included)."""
+    from tests.sdk.test_provider_sdks import VALIDATORS, _jsonable
+
+    tools, _, namespace = harness.toolgen_tools(harness.CORPORA / framework, tmp_path)
+    for constant, validate in VALIDATORS.items():
+        assert len(namespace[constant]) == len(tools), constant
+        for tool in namespace[constant]:
+            validate(_jsonable(tool))
