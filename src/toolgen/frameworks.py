@@ -9,7 +9,7 @@ files that import its framework. ``frameworks = [...]`` in ``[tool.toolgen]`` na
 
 from __future__ import annotations
 
-from dataclasses import KW_ONLY, dataclass, field
+from dataclasses import KW_ONLY, dataclass
 from typing import Final
 
 
@@ -91,7 +91,6 @@ class Framework:
     public: DecoratorRule | None = None
     """How its plain public functions are read, where plain functions are its tools (Google
     ADK): applies with ``select = "public"`` to the files that import the framework."""
-    extra: dict[str, str] = field(default_factory=dict)
 
 
 _TOOLGEN_DOCS = DocstringRule("summary", True)

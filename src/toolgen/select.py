@@ -30,12 +30,13 @@ from toolgen.scan.model import (
     Lit,
     ModuleScan,
     Name,
+    Or,
     Parameter,
     Sub,
     TExpr,
 )
 from toolgen.scan.resolve import External, LocalAlias, LocalClass, Resolver
-from toolgen.scan.schema import SchemaMapper
+from toolgen.scan.schema import SchemaMapper, parse_annotation
 
 TOOL_DECORATOR: Final = "toolgen.tool"
 
@@ -244,9 +245,7 @@ def injected_by(
         return None
     annotation = param.annotation
     if isinstance(annotation, Lit) and isinstance(annotation.value, str):
-        from toolgen.scan.schema import _parse_annotation
-
-        annotation = _parse_annotation(annotation.value)
+        annotation = parse_annotation(annotation.value)  # ``ctx: "Context"``
     lineage = set(_outer_lineage(mapper, annotation, module))
     if lineage & set(target.injected_types):
         return f"injected_types: {sorted(lineage & set(target.injected_types))[0]}"
@@ -263,8 +262,6 @@ def injected_by(
 def _outer_lineage(mapper: SchemaMapper, expr: TExpr, module: str) -> list[str]:
     """The classes an annotation's outermost type answers to, through ``Annotated``,
     ``Optional``/``X | None`` and parametrisation (``RunContextWrapper[Deps]``)."""
-    from toolgen.scan.model import Or
-
     for _ in range(20):
         expr, module = mapper.evaluator.deref(expr, module)  # ``AppContext = Context[State]``
         if isinstance(expr, Sub):

@@ -45,6 +45,7 @@ __all__ = [
     "SchemaMapper",
     "Unresolvable",
     "apply_keywords",
+    "parse_annotation",
     "rewrite_refs",
 ]
 
@@ -188,7 +189,7 @@ class SchemaMapper(ClassSchemas):
             named = [e for e in expr.items if not (isinstance(e, Lit) and e.value is None)]
             return self.qualname(named[0], module) if len(named) == 1 else None
         if isinstance(expr, Lit) and isinstance(expr.value, str):
-            return self.qualname(_parse_annotation(expr.value), module)
+            return self.qualname(parse_annotation(expr.value), module)
         if isinstance(expr, Name):
             return self.resolver.qualname_of(module, expr.dotted)
         return None
@@ -207,7 +208,7 @@ class SchemaMapper(ClassSchemas):
             if expr.value is None:
                 return {"type": "null"}
             if isinstance(expr.value, str):
-                return self._schema(_parse_annotation(expr.value), ctx, meta, depth + 1)
+                return self._schema(parse_annotation(expr.value), ctx, meta, depth + 1)
             return self._unknown(ctx, f"{expr.value!r} is not a type")
         if isinstance(expr, Or):
             return self._union_of(expr.items, ctx, meta, depth)
@@ -352,7 +353,8 @@ class SchemaMapper(ClassSchemas):
         return enum_schema(values, single_const=True)
 
 
-def _parse_annotation(text: str) -> TExpr:
+def parse_annotation(text: str) -> TExpr:
+    """A string annotation (a forward reference) as a type expression; libcst only when needed."""
     from toolgen.scan.gather import parse_annotation  # libcst, only for string annotations
 
     return parse_annotation(text)
