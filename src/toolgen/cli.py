@@ -6,6 +6,7 @@ configuration error; 3 errors in the sources (nothing written); 4 internal error
 
 from __future__ import annotations
 
+import io
 import sys
 from collections.abc import Callable
 from dataclasses import replace
@@ -69,6 +70,10 @@ def _fail(exc: BaseException, verbose: bool) -> NoReturn:
     if isinstance(exc, KeyboardInterrupt):
         _err("toolgen: interrupted; nothing was half-written")
         sys.exit(130)
+    if isinstance(exc, OSError):  # the machine said no: a full disk, a file size limit, ...
+        where = f"{exc.filename}: " if exc.filename else ""
+        _err(f"toolgen: error: {where}{exc.strerror or exc}")
+        sys.exit(EXIT_USAGE)
     _err(f"toolgen: internal error: {type(exc).__name__}: {exc}")
     if verbose:
         import traceback
@@ -80,6 +85,62 @@ def _fail(exc: BaseException, verbose: bool) -> NoReturn:
             "you ran; run again with -v to see the traceback."
         )
     sys.exit(EXIT_INTERNAL)
+
+
+class _ClosedOutput(io.TextIOBase):
+    """Standard output that was closed before toolgen started: writing to it is what writing to
+    a pipe whose reader has gone is (exit 120); a quiet build that writes nothing succeeds."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        if text:
+            raise BrokenPipeError(32, "standard output is closed")
+        return 0
+
+    def fileno(self) -> int:
+        raise io.UnsupportedOperation("standard output is closed")
+
+
+class _NamedOutput(io.TextIOBase):
+    """Standard output, whose failures (``> /dev/full``) say it was standard output that failed."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        try:
+            return int(self._stream.write(text))
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise OSError(exc.errno, exc.strerror, "standard output") from None
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise OSError(exc.errno, exc.strerror, "standard output") from None
+
+    def fileno(self) -> int:
+        return int(self._stream.fileno())
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return str(self._stream.encoding)
+
+    @property
+    def buffer(self) -> Any:
+        return self._stream.buffer
+
+    def isatty(self) -> bool:
+        return bool(self._stream.isatty())
 
 
 def _discard_stdout() -> None:
@@ -401,6 +462,10 @@ def run() -> NoReturn:
     """
     import os
 
+    if sys.stdout is None:  # started with standard output closed (``>&-``)
+        sys.stdout = _ClosedOutput()
+    else:  # a full or failing standard output is named as such in the message
+        sys.stdout = _NamedOutput(sys.stdout)
     try:
         main()
         status: object = 0
@@ -412,6 +477,8 @@ def run() -> NoReturn:
         print(status, file=sys.stderr)
         status = 1
     for stream in (sys.stdout, sys.stderr):
+        if stream is None:
+            continue
         try:
             stream.flush()
         except (OSError, ValueError):  # a closed pipe (`toolgen check | head`), a closed stream

@@ -115,7 +115,12 @@ def find_pyproject(start: Path) -> Path | None:
 
 
 def _find_table(start: Path) -> tuple[Path, Any] | None:
-    """The nearest pyproject.toml with a ``[tool.toolgen]`` table, and that table (parsed once)."""
+    """The nearest pyproject.toml with a ``[tool.toolgen]`` table, and that table (parsed once).
+
+    The walk up from ``start`` stops at the first such file or at the repository's root (the
+    folder holding ``.git``), whichever comes first: a checkout inside another project's folder
+    never takes that project's settings.
+    """
     for folder in (start, *start.parents):
         candidate = folder / "pyproject.toml"
         if candidate.is_file():
@@ -129,7 +134,12 @@ def _find_table(start: Path) -> tuple[Path, Any] | None:
                 raise ConfigError(f"{candidate}: cannot read: {exc}") from None
             tool = data.get("tool", {})
             if isinstance(tool, dict) and "toolgen" in tool:
-                return candidate, tool["toolgen"]
+                table = tool["toolgen"]
+                if not isinstance(table, dict):
+                    raise ConfigError(f"{candidate}: [tool.toolgen] must be a table, got {table!r}")
+                return candidate, table
+        if (folder / ".git").exists():
+            return None
     return None
 
 
