@@ -29,12 +29,8 @@ LIST = "list[dict[str, Any]]"
 
 
 def options_of(target: Target) -> AdapterOptions:
-    return AdapterOptions(
-        openai_strict=target.openai_strict,
-        gemini_flavour=target.gemini_flavour,
-        gemini_schema_field=target.gemini_schema_field,
-        recursion_depth=target.recursion_depth,
-    )
+    """The adapters' options: the target itself (its settings are declared once, there)."""
+    return target
 
 
 def providers_of(target: Target) -> list[str]:

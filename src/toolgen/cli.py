@@ -16,9 +16,8 @@ from typing import Any, NoReturn
 import click
 
 from toolgen import __version__
-from toolgen.config import PROVIDERS, Config, load, override
+from toolgen.config import CACHE_DIR, PROVIDERS, SETTINGS, Config, Setting, load, override
 from toolgen.errors import Diagnostic, Severity, SourceError, ToolgenError
-from toolgen.frameworks import PRESETS
 
 EXIT_OK, EXIT_STALE, EXIT_USAGE, EXIT_SOURCE, EXIT_INTERNAL = 0, 1, 2, 3, 4
 EXIT_OUTPUT_CLOSED = 120
@@ -170,122 +169,42 @@ def _guard(verbose: bool, body: Callable[[], int]) -> NoReturn:
     sys.exit(code)
 
 
+def _setting_option(name: str, setting: Setting) -> Callable[[Any], Any]:
+    """The command-line option of one setting, as its declaration says."""
+    assert setting.flag is not None
+    names = [setting.flag, *([setting.short] if setting.short else [])]
+    if setting.kind == "bool":
+        return click.option(
+            f"{setting.flag}/--no-{setting.flag[2:]}", name, default=None, help=setting.help
+        )
+    kwargs: dict[str, Any] = {"help": setting.help, "default": None}
+    if setting.kind == "list":
+        kwargs.update(multiple=True, default=())
+    if setting.kind == "path":
+        kwargs["type"] = click.Path(path_type=Path)
+    elif setting.kind == "int":
+        kwargs["type"] = int
+    elif setting.choices is not None:
+        kwargs["type"] = click.Choice([*setting.choices, *(["none"] if setting.none_word else [])])
+    if setting.metavar:
+        kwargs["metavar"] = setting.metavar
+    return click.option(*names, name, **kwargs)
+
+
 def _target_options(func: Callable[..., Any]) -> Callable[..., Any]:
     options = [
         click.argument("paths", nargs=-1, type=click.Path(path_type=Path)),
-        click.option(
-            "--out",
-            "-o",
-            type=click.Path(path_type=Path),
-            help="Output file [default: PATH/tool_schemas.py for the first PATH].",
-        ),
-        click.option(
-            "--provider",
-            "-p",
-            "providers",
-            multiple=True,
-            type=click.Choice(PROVIDERS),
-            help="Provider constant to generate; repeat for several [default: all].",
-        ),
-        click.option(
-            "--layout",
-            type=click.Choice(["single", "per-provider"]),
-            default=None,
-            help="One module with every constant, or the IR in --out and each provider's "
-            "constants in a module of its own beside it (OUT_openai.py, ...) [default: single].",
-        ),
-        click.option(
-            "--select",
-            type=click.Choice(["decorated", "public"]),
-            help="Which functions are tools: decorated ones, or every public top-level function.",
-        ),
-        click.option(
-            "--decorator",
-            "decorators",
-            multiple=True,
-            metavar="DOTTED.NAME",
-            help="Another decorator that marks tools (e.g. agents.function_tool); repeatable.",
-        ),
-        click.option(
-            "--exclude", multiple=True, metavar="GLOB", help="Skip files matching GLOB; repeatable."
-        ),
-        click.option(
-            "--strict/--no-strict",
-            default=None,
-            help="Treat every warning (unknown types, lossy rewrites) as an error.",
-        ),
-        click.option(
-            "--line-length", type=int, default=None, help="Line length of the output [default: 88]."
-        ),
-        click.option(
-            "--formatter",
-            type=click.Choice(["builtin", "black"]),
-            default=None,
-            help="Layout the output with the built-in emitter (black's style) or run black.",
-        ),
-        click.option(
-            "--openai-strict/--no-openai-strict",
-            default=None,
-            help="Emit OpenAI tools in strict mode where possible [default: on].",
-        ),
-        click.option(
-            "--gemini-flavour",
-            type=click.Choice(["gemini", "vertex"]),
-            default=None,
-            help="Gemini API or Vertex AI rules for TOOLS_GEMINI.",
-        ),
-        click.option(
-            "--gemini-schema-field",
-            type=click.Choice(["parameters", "json"]),
-            default=None,
-            help="Gemini: the OpenAPI-subset `parameters` or `parametersJsonSchema`.",
-        ),
-        click.option(
-            "--recursion-depth",
-            type=int,
-            default=None,
-            help="How often a recursive type is unrolled where refs must be inlined [default: 3].",
-        ),
-        click.option(
-            "--long-description/--no-long-description",
-            default=None,
-            help="Add the docstring's long description to the tool description.",
-        ),
-        click.option(
-            "--warn-undocumented/--no-warn-undocumented",
-            default=None,
-            help="Warn about parameters without a description.",
-        ),
-        click.option(
-            "--skip-varargs/--no-skip-varargs",
-            default=None,
-            help="Leave *args/**kwargs out instead of reporting an error.",
-        ),
-        click.option(
-            "--injected-type",
-            "injected_types",
-            multiple=True,
-            metavar="DOTTED.NAME",
-            help="Leave out parameters of this type (a context object); repeatable.",
-        ),
-        click.option(
-            "--framework",
-            "frameworks",
-            multiple=True,
-            type=click.Choice([*PRESETS, "none"]),
-            help="Read tools by these frameworks' rules only (all by default; 'none' for none); "
-            "repeatable.",
-        ),
+        *(_setting_option(name, setting) for name, setting in SETTINGS.items() if setting.flag),
         click.option(
             "--no-cache",
             is_flag=True,
             help="Neither read nor write the cache (results are identical either way).",
         ),
         click.option(
-            "--cache-dir",
+            CACHE_DIR.flag or "--cache-dir",
             type=click.Path(path_type=Path),
             default=None,
-            help="Cache folder [default: $TOOLGEN_CACHE_DIR, else .toolgen_cache at the project root].",
+            help=CACHE_DIR.help,
         ),
         click.option(
             "--force", is_flag=True, help="Overwrite an output file that lacks toolgen's header."

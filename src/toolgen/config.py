@@ -5,48 +5,261 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Final
 
 from toolgen.errors import ConfigError
 from toolgen.frameworks import PRESETS
 
+PRESET_NAMES: Final = tuple(PRESETS)
+
 PROVIDERS: Final = ("openai", "openai_responses", "anthropic", "gemini", "mcp", "bedrock")
 DEFAULT_OUT_NAME: Final = "tool_schemas.py"
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """How one setting is written, checked and explained: in ``[tool.toolgen]``, on the command
+    line and in the documentation's reference table. Each ``Target`` field carries one."""
+
+    kind: str
+    """``str``, ``bool``, ``int``, ``list`` (of strings), ``path`` or ``paths``."""
+    help: str
+    """One line for ``--help``."""
+    doc: str
+    """What the documentation's table says it does."""
+    doc_type: str
+    doc_default: str
+    flag: str | None = None
+    """The command-line option (``--layout``; a bool gets ``--no-...`` too); ``None``: file only."""
+    short: str | None = None
+    choices: tuple[str, ...] | None = None
+    bounds: tuple[int, int] | None = None
+    metavar: str | None = None
+    none_word: bool = False
+    """On the command line, the value ``none`` alone stands for an empty list."""
+    env: str | None = None
+    """An environment variable that sets it too."""
+
+
+def _setting(default: Any, **how: Any) -> Any:
+    return field(default=default, metadata={"setting": Setting(**how)})
 
 
 @dataclass(frozen=True, slots=True)
 class Target:
     """One generated module: which sources, where to write, how to map them.
 
-    Paths are absolute after :func:`load`; every other field has the default a user
-    gets with no configuration at all.
+    Every setting is declared here, once: its default, and (in its ``Setting``) how the file,
+    the command line and the documentation spell and check it. Paths are absolute after
+    :func:`load`; every other field has the default a user gets with no configuration at all.
     """
 
-    paths: tuple[Path, ...] = ()
-    out: Path | None = None
-    providers: tuple[str, ...] = PROVIDERS
-    layout: str = "single"
-    select: str = "decorated"
-    decorators: tuple[str, ...] = ()
-    exclude: tuple[str, ...] = ()
-    strict: bool = False
-    line_length: int = 88
-    formatter: str = "builtin"
-    openai_strict: bool = True
-    gemini_flavour: str = "gemini"
-    gemini_schema_field: str = "parameters"
-    recursion_depth: int = 3
-    long_description: bool = False
-    warn_undocumented: bool = False
-    skip_varargs: bool = False
-    injected_types: tuple[str, ...] = ()
-    source_roots: tuple[Path, ...] = ()
-    """Where dotted module names start (absolute); empty: ``src`` if present, and the project."""
-    frameworks: tuple[str, ...] | None = None
-    """The framework presets in force; ``None``: every one (each applies only to files that
-    import its framework)."""
+    paths: tuple[Path, ...] = _setting(
+        (),
+        kind="paths",
+        help="Files and folders to scan.",
+        doc="files and folders to scan (`.py` and `.pyi`)",
+        doc_type="list of paths",
+        doc_default="(none)",
+    )
+    out: Path | None = _setting(
+        None,
+        kind="path",
+        flag="--out",
+        short="-o",
+        help="Output file [default: PATH/tool_schemas.py for the first PATH].",
+        doc="the generated module",
+        doc_type="path",
+        doc_default="`tool_schemas.py` in the first path",
+    )
+    providers: tuple[str, ...] = _setting(
+        PROVIDERS,
+        kind="list",
+        flag="--provider",
+        short="-p",
+        choices=PROVIDERS,
+        help="Provider constant to generate; repeat for several [default: all].",
+        doc="`openai`, `openai_responses`, `anthropic`, `gemini`, `mcp`, `bedrock`; `TOOLS` is "
+        "always generated",
+        doc_type="list",
+        doc_default="all six",
+    )
+    layout: str = _setting(
+        "single",
+        kind="str",
+        flag="--layout",
+        choices=("single", "per-provider"),
+        help="One module with every constant, or the IR in --out and each provider's constants "
+        "in a module of its own beside it (OUT_openai.py, ...) [default: single].",
+        doc="one module with every constant; or `TOOLS` in `out` and each provider's constants "
+        "in `<out>_<provider>.py` beside it ([below](#one-module-per-provider))",
+        doc_type='`"single"` or `"per-provider"`',
+        doc_default='`"single"`',
+    )
+    select: str = _setting(
+        "decorated",
+        kind="str",
+        flag="--select",
+        choices=("decorated", "public"),
+        help="Which functions are tools: decorated ones, or every public top-level function.",
+        doc="tools are decorated functions, or every public top-level function",
+        doc_type='`"decorated"` or `"public"`',
+        doc_default='`"decorated"`',
+    )
+    decorators: tuple[str, ...] = _setting(
+        (),
+        kind="list",
+        flag="--decorator",
+        metavar="DOTTED.NAME",
+        help="Another decorator that marks tools (e.g. agents.function_tool); repeatable.",
+        doc="other decorators that mark tools, matched through imports (`agents.function_tool`, "
+        "`mcp.server.fastmcp.FastMCP.tool`, `langchain_core.tools.tool`) or as spelled "
+        "(`mcp.tool`)",
+        doc_type="list of dotted names",
+        doc_default="`[]`",
+    )
+    exclude: tuple[str, ...] = _setting(
+        (),
+        kind="list",
+        flag="--exclude",
+        metavar="GLOB",
+        help="Skip files matching GLOB; repeatable.",
+        doc="files to skip, matched against the path below a scanned folder and the file name",
+        doc_type="list of globs",
+        doc_default="`[]`",
+    )
+    strict: bool = _setting(
+        False,
+        kind="bool",
+        flag="--strict",
+        help="Treat every warning (unknown types, lossy rewrites) as an error.",
+        doc="every warning is an error: unknown types, lossy provider rewrites, values that "
+        "cannot be read statically",
+        doc_type="bool",
+        doc_default="`false`",
+    )
+    line_length: int = _setting(
+        88,
+        kind="int",
+        flag="--line-length",
+        bounds=(64, 1000),
+        help="Line length of the output [default: 88].",
+        doc="line length of the generated module (black's)",
+        doc_type="int (64–1000)",
+        doc_default="`88`",
+    )
+    formatter: str = _setting(
+        "builtin",
+        kind="str",
+        flag="--formatter",
+        choices=("builtin", "black"),
+        help="Layout the output with the built-in emitter (black's style) or run black.",
+        doc='the built-in emitter already writes black\'s layout; `"black"` also runs black',
+        doc_type='`"builtin"` or `"black"`',
+        doc_default='`"builtin"`',
+    )
+    openai_strict: bool = _setting(
+        True,
+        kind="bool",
+        flag="--openai-strict",
+        help="Emit OpenAI tools in strict mode where possible [default: on].",
+        doc="emit OpenAI tools with `strict: true` where the schema allows",
+        doc_type="bool",
+        doc_default="`true`",
+    )
+    gemini_flavour: str = _setting(
+        "gemini",
+        kind="str",
+        flag="--gemini-flavour",
+        choices=("gemini", "vertex"),
+        help="Gemini API or Vertex AI rules for TOOLS_GEMINI.",
+        doc="Gemini API rules, or Vertex AI's (which accepts `additionalProperties`)",
+        doc_type='`"gemini"` or `"vertex"`',
+        doc_default='`"gemini"`',
+    )
+    gemini_schema_field: str = _setting(
+        "parameters",
+        kind="str",
+        flag="--gemini-schema-field",
+        choices=("parameters", "json"),
+        help="Gemini: the OpenAPI-subset `parameters` or `parametersJsonSchema`.",
+        doc="the OpenAPI-subset `parameters` (a tool it cannot express falls back to "
+        "`parametersJsonSchema`), or `parametersJsonSchema` for every tool",
+        doc_type='`"parameters"` or `"json"`',
+        doc_default='`"parameters"`',
+    )
+    recursion_depth: int = _setting(
+        3,
+        kind="int",
+        flag="--recursion-depth",
+        bounds=(0, 20),
+        help="How often a recursive type is unrolled where refs must be inlined [default: 3].",
+        doc="how often a recursive type is unrolled where refs must be inlined",
+        doc_type="int (0–20)",
+        doc_default="`3`",
+    )
+    long_description: bool = _setting(
+        False,
+        kind="bool",
+        flag="--long-description",
+        help="Add the docstring's long description to the tool description.",
+        doc="add the docstring's long description to the tool description (toolgen's own "
+        "`@tool`; framework presets follow their framework)",
+        doc_type="bool",
+        doc_default="`false`",
+    )
+    warn_undocumented: bool = _setting(
+        False,
+        kind="bool",
+        flag="--warn-undocumented",
+        help="Warn about parameters without a description.",
+        doc="warn about parameters without a description",
+        doc_type="bool",
+        doc_default="`false`",
+    )
+    skip_varargs: bool = _setting(
+        False,
+        kind="bool",
+        flag="--skip-varargs",
+        help="Leave *args/**kwargs out instead of reporting an error.",
+        doc="leave `*args`/`**kwargs` out instead of reporting an error",
+        doc_type="bool",
+        doc_default="`false`",
+    )
+    injected_types: tuple[str, ...] = _setting(
+        (),
+        kind="list",
+        flag="--injected-type",
+        metavar="DOTTED.NAME",
+        help="Leave out parameters of this type (a context object); repeatable.",
+        doc="parameters of these types (a context object) are left out",
+        doc_type="list of dotted names",
+        doc_default="`[]`",
+    )
+    source_roots: tuple[Path, ...] = _setting(
+        (),
+        kind="paths",
+        help="Where dotted module names start.",
+        doc="where dotted module names start; folders without `__init__.py` below a root are "
+        "namespace packages",
+        doc_type="list of folders",
+        doc_default='`["src", "."]` (`src` when it exists)',
+    )
+    frameworks: tuple[str, ...] | None = _setting(
+        None,
+        kind="list",
+        flag="--framework",
+        choices=PRESET_NAMES,
+        none_word=True,
+        help="Read tools by these frameworks' rules only (all by default; 'none' for none); "
+        "repeatable.",
+        doc="the frameworks whose tools are read by their own rules (see "
+        "[frameworks.md](frameworks.md)); each applies only to files that import it",
+        doc_type="list of preset names",
+        doc_default="all of them",
+    )
 
     @property
     def out_path(self) -> Path:
@@ -82,29 +295,18 @@ class Config:
     cache_dir: Path | None = None
 
 
-# key → (expected kind, allowed values or None). Kinds: str, bool, int, list (of str).
-_KEYS: Final[dict[str, tuple[str, tuple[Any, ...] | None]]] = {
-    "paths": ("list", None),
-    "out": ("str", None),
-    "providers": ("list", PROVIDERS),
-    "layout": ("str", ("single", "per-provider")),
-    "select": ("str", ("decorated", "public")),
-    "decorators": ("list", None),
-    "exclude": ("list", None),
-    "strict": ("bool", None),
-    "line_length": ("int", None),
-    "formatter": ("str", ("builtin", "black")),
-    "openai_strict": ("bool", None),
-    "gemini_flavour": ("str", ("gemini", "vertex")),
-    "gemini_schema_field": ("str", ("parameters", "json")),
-    "recursion_depth": ("int", None),
-    "long_description": ("bool", None),
-    "warn_undocumented": ("bool", None),
-    "skip_varargs": ("bool", None),
-    "injected_types": ("list", None),
-    "source_roots": ("list", None),
-    "frameworks": ("list", tuple(PRESETS)),
-}
+SETTINGS: Final[dict[str, Setting]] = {f.name: f.metadata["setting"] for f in fields(Target)}
+"""Every setting of a target, in the order of ``Target``'s fields."""
+CACHE_DIR: Final = Setting(
+    kind="path",
+    help="Cache folder [default: $TOOLGEN_CACHE_DIR, else .toolgen_cache at the project root].",
+    doc="the cache; `--no-cache` neither reads nor writes it",
+    doc_type="path",
+    doc_default="`.toolgen_cache` at the project root",
+    flag="--cache-dir",
+    env="TOOLGEN_CACHE_DIR",
+)
+"""``cache_dir``: top-level only (one cache for every target); also ``TOOLGEN_CACHE_DIR``."""
 _TOP_ONLY: Final = {"targets", "cache_dir"}
 
 
@@ -151,7 +353,9 @@ def _suggest(key: str, known: list[str]) -> str:
 
 
 def _check_value(where: str, key: str, value: Any) -> Any:
-    kind, allowed = _KEYS[key]
+    setting = SETTINGS[key]
+    kind = {"paths": "list", "path": "str"}.get(setting.kind, setting.kind)
+    allowed = setting.choices
     ok = {
         "str": isinstance(value, str),
         "bool": isinstance(value, bool),
@@ -174,12 +378,11 @@ def _check_value(where: str, key: str, value: Any) -> Any:
                     f"{where}: '{key}' has unknown value {item!r}{_suggest(str(item), list(map(str, allowed)))};"
                     f" expected one of: {', '.join(map(str, allowed))}"
                 )
-    if key == "line_length" and not 64 <= value <= 1000:
-        # The generated module's longest line that cannot be split is its longest constant's
-        # head (62 columns); below that black would split the annotations.
-        raise ConfigError(f"{where}: 'line_length' must be between 64 and 1000, got {value}")
-    if key == "recursion_depth" and not 0 <= value <= 20:
-        raise ConfigError(f"{where}: 'recursion_depth' must be between 0 and 20, got {value}")
+    # line_length: the generated module's longest line that cannot be split is its longest
+    # constant's head (62 columns); below 64 black would split the annotations.
+    if setting.bounds is not None and not setting.bounds[0] <= value <= setting.bounds[1]:
+        low, high = setting.bounds
+        raise ConfigError(f"{where}: '{key}' must be between {low} and {high}, got {value}")
     return tuple(value) if kind == "list" else value
 
 
@@ -190,8 +393,8 @@ def _table_to_fields(
     for key, value in table.items():
         if key in allow:
             continue
-        if key not in _KEYS:
-            raise ConfigError(f"{where}: unknown key '{key}'{_suggest(key, [*_KEYS, *allow])}")
+        if key not in SETTINGS:
+            raise ConfigError(f"{where}: unknown key '{key}'{_suggest(key, [*SETTINGS, *allow])}")
         checked = _check_value(where, key, value)
         if key in ("paths", "source_roots"):
             checked = tuple((base / p).resolve() for p in checked)
@@ -245,7 +448,7 @@ def override(target: Target, **flags: Any) -> Target:
             continue
         if key not in names:
             raise ConfigError(f"unknown option {key!r}")
-        if key in _KEYS and key not in ("paths", "out"):
+        if key in SETTINGS and key not in ("paths", "out", "source_roots"):
             value = _check_value(
                 "command line", key, list(value) if isinstance(value, tuple) else value
             )
@@ -262,8 +465,11 @@ def default_cache_dir(config: Config, project_root: Path) -> Path:
 
 
 __all__ = [
+    "CACHE_DIR",
     "PROVIDERS",
+    "SETTINGS",
     "Config",
+    "Setting",
     "Target",
     "default_cache_dir",
     "find_pyproject",

@@ -7,18 +7,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from toolgen.config import Target
 from toolgen.ir import JsonSchema, ToolDef
 from toolgen.providers.transforms import Report
 
-
-@dataclass(frozen=True, slots=True)
-class AdapterOptions:
-    """The per-provider settings of a target."""
-
-    openai_strict: bool = True
-    gemini_flavour: str = "gemini"
-    gemini_schema_field: str = "parameters"
-    recursion_depth: int = 3
+AdapterOptions = Target
+"""What adapters read: the target's settings (``openai_strict``, ``gemini_flavour``,
+``gemini_schema_field``, ``recursion_depth``), declared once, in ``config.Target``."""
 
 
 @dataclass(frozen=True, slots=True)
