@@ -27,6 +27,7 @@ from toolgen.errors import (
     UsageError,
 )
 from toolgen.header import HEADER_FIRST_LINE
+from toolgen.report import FileResult, Status
 
 _HEADER = HEADER_FIRST_LINE.encode()
 
@@ -69,14 +70,6 @@ class Plan:
     diagnostics: tuple[Diagnostic, ...]
     cache: Any = None
     """The cache the plan used, so a build can stamp what it wrote."""
-
-
-@dataclass(frozen=True, slots=True)
-class FileResult:
-    display: str
-    status: str  # "written", "unchanged", "stale", "missing", "fresh"
-    tool_count: int
-    diff: str = ""
 
 
 def _relative_to(path: Path, folder: Path) -> str:
@@ -645,10 +638,10 @@ def build(the_plan: Plan, force: bool = False) -> list[FileResult]:
     results = []
     for f in the_plan.files:
         if f.pieces is None or _disk_matches(f.path, f.digest, cache):
-            results.append(FileResult(f.display, "unchanged", f.tool_count))
+            results.append(FileResult(f.display, Status.UNCHANGED, f.tool_count))
             continue
         write_atomic(f.path, f.pieces)
-        results.append(FileResult(f.display, "written", f.tool_count))
+        results.append(FileResult(f.display, Status.WRITTEN, f.tool_count))
         if cache is not None:
             cache.store_stamp(f.path, f.digest)
     return results
@@ -662,17 +655,17 @@ def check(the_plan: Plan) -> list[FileResult]:
     results = []
     for f in the_plan.files:
         if f.pieces is None or _disk_matches(f.path, f.digest, the_plan.cache):
-            results.append(FileResult(f.display, "fresh", f.tool_count))
+            results.append(FileResult(f.display, Status.FRESH, f.tool_count))
             continue
         old = read_existing(f.path)
         assert f.text is not None
         if is_fresh(old, f.text):
-            results.append(FileResult(f.display, "fresh", f.tool_count))
+            results.append(FileResult(f.display, Status.FRESH, f.tool_count))
         else:
             results.append(
                 FileResult(
                     f.display,
-                    "missing" if old is None else "stale",
+                    Status.MISSING if old is None else Status.STALE,
                     f.tool_count,
                     unified_diff(f.display, old, f.text),
                 )

@@ -17,10 +17,9 @@ import click
 
 from toolgen import __version__
 from toolgen.config import CACHE_DIR, PROVIDERS, SETTINGS, Config, Setting, load, override
-from toolgen.errors import Diagnostic, Severity, SourceError, ToolgenError
+from toolgen.errors import Diagnostic, Severity, SourceError
+from toolgen.report import EXIT_OK, EXIT_OUTPUT_CLOSED, Report, failure
 
-EXIT_OK, EXIT_STALE, EXIT_USAGE, EXIT_SOURCE, EXIT_INTERNAL = 0, 1, 2, 3, 4
-EXIT_OUTPUT_CLOSED = 120
 """Standard output was closed before all of it was written (``toolgen check | head -1``): the
 status Python itself ends with when it cannot flush its output."""
 
@@ -55,35 +54,25 @@ def _print_diagnostics(diagnostics: tuple[Diagnostic, ...] | list[Diagnostic], q
 
 
 def _fail(exc: BaseException, verbose: bool) -> NoReturn:
+    """Say what the failure was (the report decides the words and the exit code) and leave."""
     if isinstance(exc, SourceError):
         _print_diagnostics(exc.diagnostics, quiet=False)
-        errors = sum(d.severity is Severity.ERROR for d in exc.diagnostics)
-        _err(f"toolgen: {errors} error(s) in the sources; nothing was written")
-        sys.exit(EXIT_SOURCE)
-    if isinstance(exc, ToolgenError):
-        _err(f"toolgen: error: {exc}")
-        sys.exit(exc.exit_code if exc.exit_code != EXIT_INTERNAL else EXIT_INTERNAL)
-    if isinstance(exc, BrokenPipeError):  # the reader went away: nothing to say, nobody to hear
+    said = failure(exc)
+    if isinstance(exc, BrokenPipeError):
         _discard_stdout()
-        sys.exit(EXIT_OUTPUT_CLOSED)
-    if isinstance(exc, KeyboardInterrupt):
-        _err("toolgen: interrupted; nothing was half-written")
-        sys.exit(130)
-    if isinstance(exc, OSError):  # the machine said no: a full disk, a file size limit, ...
-        where = f"{exc.filename}: " if exc.filename else ""
-        _err(f"toolgen: error: {where}{exc.strerror or exc}")
-        sys.exit(EXIT_USAGE)
-    _err(f"toolgen: internal error: {type(exc).__name__}: {exc}")
-    if verbose:
-        import traceback
+    if said.message is not None:
+        _err(said.message)
+    if said.is_bug:
+        if verbose:
+            import traceback
 
-        _err("".join(traceback.format_exception(exc)))
-    else:
-        _err(
-            "This is a bug in toolgen, not in your code. Please report it with the command "
-            "you ran; run again with -v to see the traceback."
-        )
-    sys.exit(EXIT_INTERNAL)
+            _err("".join(traceback.format_exception(exc)))
+        else:
+            _err(
+                "This is a bug in toolgen, not in your code. Please report it with the command "
+                "you ran; run again with -v to see the traceback."
+            )
+    sys.exit(said.code)
 
 
 class _ClosedOutput(io.TextIOBase):
@@ -247,8 +236,35 @@ def _config(paths: tuple[Path, ...], flags: dict[str, Any]) -> Config:
     return Config(tuple(override(t, **flags) for t in targets), config.source, config.cache_dir)
 
 
-def _tools(count: int) -> str:
-    return f"{count} tool" if count == 1 else f"{count} tools"
+def _fix_command() -> str:
+    """The command that brings stale outputs up to date: this one, as a build, with exactly the
+    arguments that were given (so a bare ``toolgen build`` is named only when it would work)."""
+    import shlex
+
+    from click.core import ParameterSource
+
+    ctx = click.get_current_context()
+    words = ["toolgen", "build"]
+    for param in ctx.command.params:
+        name = param.name or ""
+        if (
+            name == "check_only"
+            or ctx.get_parameter_source(name) is not ParameterSource.COMMANDLINE
+        ):
+            continue
+        value = ctx.params.get(name)
+        if isinstance(param, click.Argument):
+            words.extend(str(v) for v in (value or ()))
+        elif isinstance(param, click.Option):
+            if param.is_flag and param.secondary_opts and value is False:
+                words.append(param.secondary_opts[0])
+            elif param.is_flag:
+                words.append(param.opts[0])
+            else:
+                items = list(value or ()) if param.multiple else [value]
+                for item in items:
+                    words.extend([param.opts[0], str(item)])
+    return shlex.join(words)
 
 
 def _run(
@@ -274,25 +290,17 @@ def _run(
             warnings=not quiet,
         )
         _print_diagnostics(the_plan.diagnostics, quiet)
+        report = Report(check=check_only, quiet=quiet, fix=_fix_command())
         if check_only:
-            results = api.check(the_plan)
-            stale = [r for r in results if r.status in ("stale", "missing")]
-            for result in results:
+            report.results = api.check(the_plan)
+            for result in report.results:
                 if result.diff:
                     click.echo(result.diff, nl=False)
-            for result in results:
-                if not quiet or result.status != "fresh":
-                    _err(f"{result.display}: {result.status} ({_tools(result.tool_count)})")
-            if stale:
-                _err(
-                    "toolgen: the generated output is out of date; run `toolgen build` and commit it"
-                )
-                return EXIT_STALE
-            return EXIT_OK
-        for result in api.build(the_plan, force=force):
-            if not quiet:
-                _err(f"{result.display}: {result.status} ({_tools(result.tool_count)})")
-        return EXIT_OK
+        else:
+            report.results = api.build(the_plan, force=force)
+        for line in report.lines():
+            _err(line)
+        return report.exit_code
 
     _guard(verbose, body)
 
