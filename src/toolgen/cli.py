@@ -44,12 +44,32 @@ def _github(diagnostic: Diagnostic) -> str:
     return f"::{diagnostic.severity.value}{where}::{escape(diagnostic.message)}"
 
 
+def _json(diagnostic: Diagnostic) -> str:
+    """One diagnostic as one line of JSON: path, line, column, severity, code and message."""
+    import json
+
+    span = diagnostic.span
+    return json.dumps(
+        {
+            "path": span.path if span is not None else None,
+            "line": span.line if span is not None else None,
+            "column": span.col if span is not None else None,
+            "severity": diagnostic.severity.value,
+            "code": diagnostic.code,
+            "message": diagnostic.message,
+        },
+        ensure_ascii=False,
+    )
+
+
 def _print_diagnostics(diagnostics: tuple[Diagnostic, ...] | list[Diagnostic], quiet: bool) -> None:
     for diagnostic in diagnostics:
         if quiet and diagnostic.severity is Severity.WARNING:
             continue
         if _ERROR_FORMAT["value"] == "github":
             click.echo(_github(diagnostic))  # workflow commands are read from stdout
+        elif _ERROR_FORMAT["value"] == "json":
+            click.echo(_json(diagnostic))  # one object per line, for editors and bots
         _err(diagnostic.format())
 
 
@@ -201,9 +221,10 @@ def _target_options(func: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--quiet", "-q", is_flag=True, help="Print errors only."),
         click.option(
             "--error-format",
-            type=click.Choice(["text", "github"]),
+            type=click.Choice(["text", "github", "json"]),
             default="text",
-            help="Also print each problem as a GitHub Actions annotation (on stdout).",
+            help="Also print each problem on stdout: as a GitHub Actions annotation, or as one "
+            "JSON object per line (check's diff then goes to stderr).",
         ),
         click.option("--verbose", "-v", is_flag=True, help="Show tracebacks of internal errors."),
     ]
@@ -294,8 +315,8 @@ def _run(
         if check_only:
             report.results = api.check(the_plan)
             for result in report.results:
-                if result.diff:
-                    click.echo(result.diff, nl=False)
+                if result.diff:  # stdout holds the JSON lines alone with --error-format json
+                    click.echo(result.diff, nl=False, err=_ERROR_FORMAT["value"] == "json")
         else:
             report.results = api.build(the_plan, force=force)
         for line in report.lines():
