@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import functools
+import keyword
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from toolgen import __version__
-from toolgen.header import without_version
+from toolgen.header import header_line, without_version
+from toolgen.render.escape import comment_text, docstring_text
 from toolgen.render.literal import assignment, list_item
 
 if TYPE_CHECKING:
@@ -27,6 +30,17 @@ __all__ = [
 ]
 
 TEMPLATE: Final = "tool_schemas.py.jinja"
+_ANNOTATION: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\[[A-Za-z0-9_\[\], ]*\])?")
+
+
+def _checked_head(name: str, annotation: str) -> str:
+    """``NAME: annotation = `` for a constant; a name that is not a plain identifier, or an
+    annotation that is more than a type's name and its arguments, is toolgen's bug."""
+    if not (name.isidentifier() and name.isascii() and not keyword.iskeyword(name)):
+        raise ValueError(f"not a constant's name: {name!r}")
+    if annotation and not _ANNOTATION.fullmatch(annotation):
+        raise ValueError(f"not a type annotation: {annotation!r}")
+    return f"{name}: {annotation} = " if annotation else f"{name} = "
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +73,7 @@ class RenderedConstant:
 
 def render_constant(constant: Constant, line_length: int = 88) -> RenderedConstant:
     """One constant's assignment, printed by the deterministic literal emitter."""
+    _checked_head(constant.name, constant.annotation)
     text = assignment(constant.name, constant.annotation, constant.value, line_length).rstrip("\n")
     return RenderedConstant(constant.name, (text.encode("utf-8"),), constant.comment)
 
@@ -72,7 +87,7 @@ def render_list(
     A non-empty list is always one item per line: the trailing commas keep black from joining
     it, and it lets each tool's text be made (and cached) on its own.
     """
-    head = f"{name}: {annotation} = ".encode()
+    head = _checked_head(name, annotation).encode()
     if not items:
         return RenderedConstant(name, (head + b"[]",), comment)
     parts: list[bytes | memoryview] = [head + b"[\n"]
@@ -93,6 +108,21 @@ def _template_folder() -> Path:
     return Path(__file__).resolve().parents[3] / "templates"
 
 
+class _Printable(str):
+    """Text a template may print: made by one of the environment's filters (which escape
+    outside text for where it goes), or by toolgen itself."""
+
+    __slots__ = ()
+
+
+def _refuse_unfiltered(value: Any) -> Any:
+    """Every ``{{ ... }}`` of a template goes through a filter: a value printed as it is
+    (outside text that would reach the module unescaped) stops the rendering."""
+    if not isinstance(value, _Printable):
+        raise TypeError(f"a template prints {value!r} without an escaping filter")
+    return value
+
+
 @functools.lru_cache(maxsize=4)
 def environment(line_length: int) -> jinja2.Environment:
     import jinja2  # here: a rebuild whose layout is cached never loads it
@@ -104,12 +134,16 @@ def environment(line_length: int) -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         undefined=jinja2.StrictUndefined,
+        finalize=_refuse_unfiltered,
     )
 
     def assign(value: Any, name: str, annotation: str) -> str:
-        return assignment(name, annotation, value, line_length).rstrip("\n")
+        _checked_head(name, annotation)
+        return _Printable(assignment(name, annotation, value, line_length).rstrip("\n"))
 
     env.filters["assign"] = assign
+    env.filters["comment"] = lambda text: _Printable(comment_text(str(text)))
+    env.filters["docstring"] = lambda text: _Printable(docstring_text(str(text)))
     return env
 
 
@@ -134,12 +168,12 @@ class ModuleShape:
         """
         template = environment(self.line_length).get_template(TEMPLATE)
         text = template.render(
-            version=__version__,
+            header=_Printable(header_line(__version__)),
             provider=self.provider,
             siblings=self.siblings,
             sources=self.sources,
             constants=[
-                {"name": c.name, "text": f"\x00{index}\x00", "comment": c.comment}
+                {"name": c.name, "text": _Printable(f"\x00{index}\x00"), "comment": c.comment}
                 for index, c in enumerate(self.constants)
             ],
             all_names=[c.name for c in self.constants],

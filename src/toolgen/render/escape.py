@@ -1,0 +1,48 @@
+"""Text from outside toolgen (file names, the output's name) made safe for the one place in the
+generated module it is printed in: a ``#`` comment line, or the module docstring.
+
+Python's tokenizer ends a line at ``\\n``, ``\\r`` and ``\\r\\n``; ``str.splitlines`` (and so
+editors and diff tools) also at ``\\x0b``, ``\\x0c``, ``\\x1c``-``\\x1e``, ``\\x85``, ``\\u2028``
+and ``\\u2029``. Each of these, every other character ``str.isprintable`` rejects (control and
+format characters, such as the bidirectional overrides that make text read other than it
+parses; surrogates, as a file name that is not UTF-8 has; unassigned code points; separators
+other than the space) and the backslash are written as Python's visible escapes (``\\n``,
+``\\x0b``, ``\\u2028``, ``\\udcff``, ``\\\\``): the text stays on its one line, and reads
+unambiguously.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+_NAMED: Final = {"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _escape(char: str) -> str:
+    named = _NAMED.get(char)
+    if named is not None:
+        return named
+    code = ord(char)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    return f"\\U{code:08x}"
+
+
+def comment_text(text: str) -> str:
+    """``text`` for the rest of a ``#`` comment line: nothing in it can end the line."""
+    if text.isprintable() and "\\" not in text:
+        return text
+    return "".join(c if c.isprintable() and c != "\\" else _escape(c) for c in text)
+
+
+def docstring_text(text: str) -> str:
+    """``text`` for inside the module's ``\"\"\"`` docstring: escaped as for a comment, and
+    every ``"`` as ``\\"`` (so no ``\"\"\"`` can form, nor a quote run into the closing one).
+    The escapes are Python's own, so the docstring's value holds ``text`` exactly."""
+    if text.isprintable() and "\\" not in text and '"' not in text:
+        return text
+    return "".join(
+        c if c.isprintable() and c not in '\\"' else '\\"' if c == '"' else _escape(c) for c in text
+    )
