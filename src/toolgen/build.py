@@ -247,6 +247,18 @@ def _tool(
     seen_params: set[str] = set()
     for index, param in enumerate(function.params):
         if index == 0 and param.name in ("self", "cls") and param.annotation is None:
+            why = injected_by(c, index, param, mapper, target)
+            if why is None:
+                why = f"an unannotated first '{param.name}' is taken for a method's"
+                diags.warning(
+                    f"tool '{name}': parameter '{param.name}' is left out of the schema: {why}, "
+                    f"but '{function.name}' is a module-level function, so a dispatcher's "
+                    f"{function.name}(**arguments) will not pass it (annotate it to keep it)",
+                    param.span,
+                    "self-left-out",
+                )
+            if notes is not None:
+                notes.append((name, f"parameter '{param.name}' is left out: {why}"))
             continue
         if param.kind in ("varargs", "varkw"):
             if not target.skip_varargs:
@@ -265,7 +277,26 @@ def _tool(
                 notes.append((name, f"parameter '{param.name}' is left out: {why}"))
             continue
         seen_params.add(param.name)
-        schema, is_required = _parameter(param, mapper, module, name, doc, diags, rule.precedence)
+        # The OpenAI Agents SDK and Pydantic AI pass positional-only parameters by position;
+        # toolgen's own tools, and every other framework, call ``f(**arguments)``.
+        if param.kind == "positional_only" and c.rule.framework not in (
+            "openai-agents",
+            "pydantic-ai",
+        ):
+            diags.error(
+                f"tool '{name}': parameter '{param.name}' is positional-only (before '/'), but "
+                f"a tool is called with keyword arguments ({function.name}(**arguments)), "
+                "which cannot pass it; remove the '/'",
+                param.span,
+                "positional-only",
+            )
+            ok = False
+            continue
+        built = _parameter(param, mapper, module, name, doc, diags, rule.precedence)
+        if built is None:
+            ok = False
+            continue
+        schema, is_required = built
         if rule.choices:
             schema = _choices(schema)
         if not c.rule.defaults:
@@ -331,8 +362,17 @@ def _parameter(
     doc: docstrings.Docstring,
     diags: Diagnostics,
     precedence: tuple[str, ...] = ("field", "text", "docstring"),
-) -> tuple[JsonSchema, bool]:
+) -> tuple[JsonSchema, bool] | None:
+    """The parameter's schema and whether it is required; ``None`` (after an error) when it
+    cannot be described."""
+    from toolgen.scan.evaluate import lone_surrogate
+
     ctx = Context(module, param.span, f"tool '{tool}', parameter '{param.name}'")
+    for written in (param.annotation, param.default):
+        why = lone_surrogate(written) if written is not None else None
+        if why is not None:
+            diags.error(f"{ctx.what}: {why}", param.span, "lone-surrogate")
+            return None
     if param.annotation is None:
         schema: JsonSchema = {}
         meta = Meta()

@@ -4,10 +4,18 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from typing import Final
 
-from toolgen.errors import UsageError
+from toolgen.errors import Diagnostics, SourceError, SourceSpan, UsageError
+
+MAX_SOURCE_BYTES: Final = 10 * 1024 * 1024
+"""The largest source file toolgen reads (10 MiB). Hand-written modules, even the largest
+ones in big projects, are well under 1 MiB; a file past this is generated data or a file that
+is not source at all, and parsing it would take minutes and gigabytes (libcst's tree is tens of
+times the size of the text). Such a file is refused with an error at the file, unread."""
 
 _SKIP_DIRS = frozenset(
     {
@@ -130,30 +138,44 @@ def discover(
     exclude: tuple[str, ...] = (),
     cwd: Path | None = None,
     roots: tuple[Path, ...] | None = None,
+    diags: Diagnostics | None = None,
 ) -> list[SourceFile]:
     """Every ``.py``/``.pyi`` file under ``paths``, sorted by display path.
 
     Outputs are skipped, as are hidden folders, caches and virtual environments.
     Symlinked folders are not followed, so a loop cannot hang the walk.
 
+    Only regular files are returned, so reading one cannot block (a FIFO) or never end (a
+    link to ``/dev/zero``): any other kind is skipped with a warning. A file larger than
+    :data:`MAX_SOURCE_BYTES` is an error at the file, and is not returned. These go to
+    ``diags``; without it, the errors are raised (with the warnings) as a
+    :class:`~toolgen.errors.SourceError` and lone warnings are dropped.
+
     Module names start at ``roots`` (default: :func:`default_roots` of ``cwd``).
 
     Raises:
         UsageError: a path does not exist.
+        SourceError: a file is too large, and ``diags`` was not given.
     """
     cwd = cwd or Path.cwd()
+    own = Diagnostics()
     real_roots = tuple(r.resolve() for r in (roots if roots is not None else default_roots(cwd)))
     found: dict[Path, None] = {}
     for root in paths:
         if not root.exists():
             raise UsageError(f"path does not exist: {display_path(root, cwd)}")
-        if root.is_file():
-            if root.suffix in (".py", ".pyi") and root.resolve() not in outputs:
-                found[root.resolve()] = None
+        if not root.is_dir():
+            resolved = root.resolve()
+            if (
+                root.suffix in (".py", ".pyi")
+                and resolved not in outputs
+                and _readable(root, None, cwd, own)
+            ):
+                found[resolved] = None
             continue
         # Walking the resolved root, a folder's path is already resolved (symlinked folders
         # are not entered): only a symlinked file needs resolving, which saves a stat per
-        # path component per file.
+        # path component per file. The one ``lstat`` per file also gives its kind and size.
         real_root = root.resolve()
         for folder, dirs, files in os.walk(real_root, followlinks=False):
             dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS and not d.startswith("."))
@@ -161,15 +183,19 @@ def discover(
                 if not name.endswith((".py", ".pyi")):
                     continue
                 full = Path(folder, name)
-                if full.is_symlink():
-                    if not full.exists():
-                        continue
-                    resolved = full.resolve()
-                else:
-                    resolved = full
+                try:
+                    info = os.lstat(full)
+                    if stat.S_ISLNK(info.st_mode):
+                        info = os.stat(full)
+                        resolved = full.resolve()
+                    else:
+                        resolved = full
+                except OSError:  # a dangling link, or gone since the folder was listed
+                    continue
                 if resolved in outputs or _excluded(full, real_root, exclude):
                     continue
-                found[resolved] = None
+                if _readable(full, info, cwd, own):
+                    found[resolved] = None
     result = []
     packages: dict[Path, list[str]] = {}
     for path in found:
@@ -180,4 +206,48 @@ def discover(
             )
         )
     result.sort(key=lambda f: (f.display, f.path.as_posix()))
+    if diags is not None:
+        diags.extend(own.items)
+    elif own.has_errors:
+        raise SourceError(own.sorted())
     return result
+
+
+_KINDS: Final = (
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISDIR, "a folder"),
+)
+
+
+def _readable(path: Path, info: os.stat_result | None, cwd: Path, diags: Diagnostics) -> bool:
+    """Whether ``path`` (``info``: its ``stat``, through a link) is a regular file of at most
+    :data:`MAX_SOURCE_BYTES`; anything else is reported at the path, and left unread."""
+    if info is None:
+        try:
+            info = os.stat(path)
+        except OSError:
+            return False
+    if not stat.S_ISREG(info.st_mode):
+        _skip(path, info.st_mode, cwd, diags)
+        return False
+    if info.st_size > MAX_SOURCE_BYTES:
+        diags.error(
+            f"the file is {info.st_size:,} bytes, more than the {MAX_SOURCE_BYTES:,} toolgen "
+            "reads (a source file this large is generated data, not tools); not scanned",
+            SourceSpan(display_path(path, cwd)),
+            "file-too-large",
+        )
+        return False
+    return True
+
+
+def _skip(path: Path, mode: int, cwd: Path, diags: Diagnostics) -> None:
+    kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
+    diags.warning(
+        f"not a regular file but {kind}; skipped, since reading it could block or never end",
+        SourceSpan(display_path(path, cwd)),
+        "skipped-file",
+    )

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 
 class Severity(enum.Enum):
@@ -28,6 +29,33 @@ class SourceSpan:
 
 _SEVERITIES = {s.value: s for s in Severity}  # Severity(value) is slow for thousands of rows
 
+_UNSHOWABLE: Final = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]"
+)
+"""What a diagnostic line must not print as it is: control characters (a terminal obeys ESC
+and BEL; a newline or carriage return would start a line that looks like another diagnostic),
+the line and paragraph separators, the bidirectional controls that make text read other than
+it is, and lone surrogates (which no UTF-8 stream can carry). Names, keys and file names come
+from the sources, so any of these can reach a message."""
+_NAMED_ESCAPES: Final = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _escape(found: re.Match[str]) -> str:
+    char = found.group()
+    named = _NAMED_ESCAPES.get(char)
+    if named is not None:
+        return named
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def showable(text: str) -> str:
+    """``text`` with every character of :data:`_UNSHOWABLE` written as Python's visible escape
+    (``\\x1b``, ``\\n``, ``\\u202e``, ``\\udcff``), so it prints on one line, as it reads."""
+    if _UNSHOWABLE.search(text) is None:
+        return text
+    return _UNSHOWABLE.sub(_escape, text)
+
 
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
@@ -39,9 +67,13 @@ class Diagnostic:
     code: str = ""
 
     def format(self) -> str:
-        """``path:line:col: error|warning: message`` (the place is left out when unknown)."""
+        """``path:line:col: error|warning: message`` (the place is left out when unknown), on
+        one line: characters a terminal would act on are shown as escapes (:func:`showable`).
+
+        Messages and paths are stored as they are (the cache, ``--error-format json``); this is
+        the one place they are escaped for printing."""
         where = f"{self.span}: " if self.span is not None else ""
-        return f"{where}{self.severity.value}: {self.message}"
+        return showable(f"{where}{self.severity.value}: {self.message}")
 
     def to_row(self) -> list[object]:
         """The diagnostic as a JSON row, as the cache stores it."""

@@ -12,16 +12,14 @@ from click.testing import CliRunner
 from tests.conftest import write_tree
 from toolgen.cli import main
 
-SOURCE = {
-    "tools/a.py": '''
+SOURCE = {"tools/a.py": '''
         from pathlib import Path
         from toolgen import tool
 
         @tool
         def g(p: Path = Path("x"), q: "Unknown" = None) -> str:
             """Doc."""
-        '''
-}
+        '''}
 
 
 def test_json_lines_on_stdout_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -7,7 +7,13 @@ else Google) and calls that style's ``parse_<style>``; all return a ``Docstring`
 from __future__ import annotations
 
 from toolgen.docstrings.model import Docstring, ParamDoc
-from toolgen.docstrings.styles import detect, parse_google, parse_numpy, parse_rest
+from toolgen.docstrings.styles import (
+    detect,
+    parse_google,
+    parse_numpy,
+    parse_rest,
+    split_lines,
+)
 
 __all__ = [
     "Docstring",
@@ -17,6 +23,7 @@ __all__ = [
     "parse_google",
     "parse_numpy",
     "parse_rest",
+    "split_lines",
     "until_heading",
     "without_parameter_section",
 ]
@@ -58,7 +65,7 @@ def without_parameter_section(text: str | None) -> str:
     another section's word (``Returns:``, ``Raises:``, ``Note:``, ...) closes it."""
     kept: list[str] = []
     skipping = False
-    for line in (text or "").strip().splitlines():
+    for line in split_lines((text or "").strip()):
         head = line.strip().lower()
         if head.startswith(_PARAM_HEADS):
             skipping = True
@@ -74,7 +81,7 @@ def until_heading(text: str | None, headings: tuple[str, ...]) -> str:
     """The docstring up to the first line that starts with one of ``headings`` (smolagents ends
     a tool's description at ``Args:``, ``Returns:`` or ``Raises:``, keeping a ``Note:`` before)."""
     kept: list[str] = []
-    for line in (text or "").strip().splitlines():
+    for line in split_lines((text or "").strip()):
         if line.strip().startswith(headings):
             break
         kept.append(line)

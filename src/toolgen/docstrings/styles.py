@@ -62,9 +62,25 @@ _NUMPY_PARAM: Final = re.compile(
 )
 
 
+_LINE_BREAK: Final = re.compile(r"\r\n|\r|\n")
+
+
+def split_lines(text: str) -> list[str]:
+    """``text``'s lines as Python splits source lines: at ``\\n``, ``\\r\\n`` and ``\\r`` only.
+
+    ``str.splitlines`` also splits at ``\\x0b``, ``\\x0c``, ``\\x1c``-``\\x1e``, ``\\x85``,
+    ``\\u2028`` and ``\\u2029``, which inside a docstring are text, not line ends: a description
+    holding one must not end there. Like ``splitlines``, a final line break adds no empty line.
+    """
+    lines = _LINE_BREAK.split(text)
+    if lines[-1] == "":
+        lines.pop()
+    return lines
+
+
 def detect(text: str) -> str:
     """``rest`` if it has ``:param``-style fields, ``numpy`` if it has underlined sections, else ``google``."""
-    lines = text.splitlines()
+    lines = split_lines(text)
     if any(
         _REST_FIELD.match(line.strip())
         and line.strip().split()[0].strip(":").split()[0]
@@ -153,7 +169,7 @@ def _indent(line: str) -> int:
 
 def parse_google(text: str) -> Docstring:
     """Google style: ``Args:`` / ``Arguments:`` / ``Keyword Args:`` sections, ``x (int): ...``."""
-    lines = text.splitlines()
+    lines = split_lines(text)
     params: dict[str, ParamDoc] = {}
     returns = ""
     intro_end = len(lines)
@@ -202,7 +218,7 @@ def _google_params(body: list[tuple[int, str]], params: dict[str, ParamDoc]) -> 
 
 def parse_numpy(text: str) -> Docstring:
     """NumPy style: a ``Parameters`` header underlined with dashes, ``x : int`` then indented text."""
-    lines = text.splitlines()
+    lines = split_lines(text)
     params: dict[str, ParamDoc] = {}
     returns = returns_type = ""
     intro_end = len(lines)
@@ -257,7 +273,7 @@ def _numpy_params(body: list[tuple[int, str]], params: dict[str, ParamDoc]) -> N
 
 def parse_rest(text: str) -> Docstring:
     """reST / Sphinx style: ``:param x: ...``, ``:param int x: ...``, ``:type x: ...``."""
-    lines = text.splitlines()
+    lines = split_lines(text)
     params: dict[str, ParamDoc] = {}
     returns = returns_type = ""
     intro_end = len(lines)

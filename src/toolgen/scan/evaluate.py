@@ -62,6 +62,53 @@ _EMPTY_CALLS: Final[dict[str, Any]] = {
 _STR_METHODS: Final = frozenset({"upper", "lower", "strip", "title", "capitalize"})
 
 
+SURROGATE: Final = "a lone surrogate, which UTF-8 (and so the generated module) cannot hold"
+"""How the scanner describes a string it refused: Python accepts ``"\\udcff"``, but no UTF-8
+text, and so no schema written to a file, can carry the value."""
+
+
+def surrogate_reason(value: str, index: int) -> str:
+    """The scanner's reason for a string holding a lone surrogate at ``index``, as the
+    ``Opaque`` it keeps instead (``<...>``, which no Python expression starts with)."""
+    start = max(index - 12, 0)
+    snippet = ("..." if start else "") + value[start : index + 12]
+    if index + 12 < len(value):
+        snippet += "..."
+    return f"<the string {snippet!r} holds {SURROGATE}>"
+
+
+def lone_surrogate(expr: TExpr) -> str | None:
+    """Why ``expr``, as written, has no value: a string in it holds a lone surrogate (the
+    scanner kept its reason instead); ``None`` when no string in it does."""
+    todo = [expr]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, Opaque):
+            if _is_reason(item) and SURROGATE in item.code:
+                return item.code[1:-1]
+        elif isinstance(item, Sub):
+            todo.extend((item.base, *item.args))
+        elif isinstance(item, Call):
+            todo.extend((item.func, *item.args, *(value for _, value in item.kwargs)))
+        elif isinstance(item, (Seq, Or)):
+            todo.extend(item.items)
+        elif isinstance(item, FString):
+            todo.extend(item.parts)
+        elif isinstance(item, BinOp):
+            todo.extend((item.left, item.right))
+        elif isinstance(item, Unary):
+            todo.append(item.operand)
+        elif isinstance(item, Attr):
+            todo.append(item.value)
+        elif isinstance(item, Fmt):
+            todo.extend((item.value, *((item.spec,) if item.spec is not None else ())))
+    return None
+
+
+def _is_reason(expr: Opaque) -> bool:
+    return expr.code.startswith("<") and expr.code.endswith(">")
+
+
 class CannotFold(Exception):
     """An expression has no value known without running the code; ``why`` says what stopped it."""
 
@@ -166,6 +213,8 @@ class Evaluator:
         if isinstance(expr, (Or, Sub)):
             raise CannotFold("a type, not a value")
         if isinstance(expr, Opaque):
+            if _is_reason(expr):  # the scanner's words for why it kept no value
+                raise CannotFold(expr.code[1:-1])
             raise CannotFold(f"'{_short(expr.code)}' cannot be evaluated without running it")
         raise CannotFold("this expression cannot be evaluated without running it")
 
