@@ -26,10 +26,8 @@ from toolgen.errors import (
     SourceSpan,
     UsageError,
 )
-from toolgen.header import HEADER_FIRST_LINE
+from toolgen.header import is_generated
 from toolgen.report import FileResult, Status
-
-_HEADER = HEADER_FIRST_LINE.encode()
 
 if TYPE_CHECKING:
     from toolgen.render import RenderedConstant
@@ -176,9 +174,12 @@ def _plan_target(
 ) -> tuple[list[PlannedFile], Diagnostics, list[Pending]]:
     files_out = {k: p.resolve() for k, p in target.output_files().items()}
     roots = target.source_roots or default_roots(project or cwd)
-    sources, data, leftovers = _read_sources(
-        discover(target.paths, outputs, target.exclude, cwd, roots)
-    )
+    # What discovery skips (a FIFO, a device) is not in any cache key: said on every run.
+    skipped = Diagnostics()
+    found = discover(target.paths, outputs, target.exclude, cwd, roots, skipped)
+    if skipped.has_errors:
+        raise SourceError(skipped.sorted())
+    sources, data, leftovers = _read_sources(found)
     hashes = {
         d: hashlib.sha256(b).hexdigest() if b is not None else "unreadable" for d, b in data.items()
     }
@@ -204,7 +205,9 @@ def _plan_target(
         cache.load(whole_key), files_out, sources, cwd, cache, warnings
     )
     if served is not None:
-        return (*served, [])
+        files, said = served
+        said.extend(skipped.items if warnings else [])
+        return files, said, []
     keys = {
         m: hashlib.sha256(
             "\0".join([settings, m, *(f"{s.display}\0{hashes[s.display]}" for s in files)]).encode()
@@ -259,6 +262,8 @@ def _plan_target(
         "count": count,
         "diagnostics": [d.to_row() for d in target_diags.items],
     }
+    if warnings:  # not in the output entry: what discovery skips is said on every run
+        target_diags.extend((_escalate(skipped) if target.strict else skipped).items)
     return (
         planned,
         target_diags,
@@ -289,7 +294,7 @@ def _read_sources(
             content: bytes | None = source.path.read_bytes()
         except OSError:
             content = None
-        if content is not None and content.startswith(_HEADER):
+        if content is not None and is_generated(content):
             leftovers.append(source.display)
             continue
         sources.append(source)
@@ -623,6 +628,7 @@ def _escalate(diags: Diagnostics) -> Diagnostics:
 
 def build(the_plan: Plan, force: bool = False) -> list[FileResult]:
     """Write every planned file that changed; nothing at all when any output is unsafe."""
+    from toolgen.emit.check import ensure_data_only
     from toolgen.emit.write import preflight, read_head, write_atomic
 
     for f in the_plan.files:
@@ -634,6 +640,7 @@ def build(the_plan: Plan, force: bool = False) -> list[FileResult]:
                 None if head is None else head.decode("utf-8", "replace"),
                 force,
             )
+            ensure_data_only(f.pieces, f.display)  # every file proved data before any is written
     cache = the_plan.cache
     results = []
     for f in the_plan.files:

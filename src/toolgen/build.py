@@ -277,12 +277,8 @@ def _tool(
                 notes.append((name, f"parameter '{param.name}' is left out: {why}"))
             continue
         seen_params.add(param.name)
-        # The OpenAI Agents SDK and Pydantic AI pass positional-only parameters by position;
-        # toolgen's own tools, and every other framework, call ``f(**arguments)``.
-        if param.kind == "positional_only" and c.rule.framework not in (
-            "openai-agents",
-            "pydantic-ai",
-        ):
+        # toolgen's own tools, and most frameworks, call ``f(**arguments)``.
+        if param.kind == "positional_only" and not c.rule.passes_positional_only:
             diags.error(
                 f"tool '{name}': parameter '{param.name}' is positional-only (before '/'), but "
                 f"a tool is called with keyword arguments ({function.name}(**arguments)), "

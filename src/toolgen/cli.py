@@ -17,7 +17,7 @@ import click
 
 from toolgen import __version__
 from toolgen.config import CACHE_DIR, PROVIDERS, SETTINGS, Config, Setting, load, override
-from toolgen.errors import Diagnostic, Severity, SourceError
+from toolgen.errors import Diagnostic, Severity, SourceError, showable
 from toolgen.report import EXIT_OK, EXIT_OUTPUT_CLOSED, Report, failure
 
 """Standard output was closed before all of it was written (``toolgen check | head -1``): the
@@ -35,6 +35,7 @@ def _github(diagnostic: Diagnostic) -> str:
     """A GitHub Actions workflow command: the problem appears on the line in the pull request."""
 
     def escape(text: str) -> str:
+        text = showable(text)  # control characters as visible escapes, as on stderr
         return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
     where = ""
@@ -51,12 +52,12 @@ def _json(diagnostic: Diagnostic) -> str:
     span = diagnostic.span
     return json.dumps(
         {
-            "path": span.path if span is not None else None,
+            "path": showable(span.path) if span is not None else None,
             "line": span.line if span is not None else None,
             "column": span.col if span is not None else None,
             "severity": diagnostic.severity.value,
             "code": diagnostic.code,
-            "message": diagnostic.message,
+            "message": showable(diagnostic.message),
         },
         ensure_ascii=False,
     )

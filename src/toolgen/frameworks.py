@@ -64,6 +64,9 @@ class DecoratorRule:
     """Whether the framework tells the model the parameters' defaults (smolagents does not)."""
     unwrap_single_model: bool = False
     """A lone model, dataclass or TypedDict parameter is the tool's parameters (pydantic-ai)."""
+    passes_positional_only: bool = False
+    """The framework calls the function passing positional-only parameters by position (the
+    Agents SDK, Pydantic AI); elsewhere ``f(**arguments)`` cannot pass them: an error."""
     first_injected: bool = False
     """The first parameter is the framework's context, whatever its annotation
     (pydantic-ai's ``@agent.tool``)."""
@@ -131,6 +134,7 @@ _AGENTS_RULE = DecoratorRule(
     # The docstring's words win over Field and Annotated text (function_schema).
     docstring=DocstringRule("intro", True, ("docstring", "text", "field")),
     docstring_switches=(("use_docstring_info", False, DocstringRule("none", False)),),
+    passes_positional_only=True,
 )
 
 _LANGCHAIN_RULE = DecoratorRule(
@@ -147,6 +151,7 @@ _PYDANTIC_AI_RULE = DecoratorRule(
     "pydantic-ai",
     docstring=DocstringRule("intro", True, _PYDANTIC_WAY, returns_xml=True),
     unwrap_single_model=True,
+    passes_positional_only=True,
 )
 _PYDANTIC_AI_AGENTS = (
     "pydantic_ai.Agent",
@@ -295,6 +300,7 @@ PRESETS: Final[dict[str, Framework]] = {
                     docstring=_PYDANTIC_AI_RULE.docstring,
                     first_injected=True,
                     unwrap_single_model=True,
+                    passes_positional_only=True,
                 ),
             ),
             **_methods(_PYDANTIC_AI_AGENTS, ("tool_plain",), _PYDANTIC_AI_RULE),

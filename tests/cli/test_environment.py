@@ -123,3 +123,17 @@ def test_a_toolgen_key_that_is_not_a_table(tmp_path: Path, monkeypatch: pytest.M
     result = CliRunner().invoke(main, ["build", "tools"])
     assert result.exit_code == 2
     assert "[tool.toolgen] must be a table, got 5" in result.stderr
+
+
+def test_a_skipped_special_file_is_said_on_every_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A FIFO named like a source is never read, and the warning is not lost to the cache."""
+    write_tree(tmp_path, TOOLS)
+    os.mkfifo(tmp_path / "tools/pipe.py")
+    monkeypatch.chdir(tmp_path)
+    for _ in range(2):  # the second run is served from the cache
+        result = CliRunner().invoke(main, ["build", "tools"])
+        assert result.exit_code == 0, result.stderr
+        assert result.stderr.count("tools/pipe.py") == 1, result.stderr
+        assert "warning" in result.stderr

@@ -8,7 +8,6 @@ import os
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from toolgen.emit.check import ensure_data_only
 from toolgen.errors import OutputError
 from toolgen.header import is_generated
 
@@ -82,19 +81,15 @@ def write_atomic(path: Path, data: str | bytes | Sequence[bytes | memoryview]) -
 
     ``data`` may be in pieces, written in order without being joined first.
     A reader, or a run killed at any point, sees the old file or the new one, never a mix.
-    A generated module (its first line is toolgen's header) is first proved to be data
-    (:func:`~toolgen.emit.check.ensure_data_only`): if it is not, nothing is written.
-
-    Raises:
-        UnsafeOutputError: the module is not data (a bug in toolgen).
+    The caller proves a generated module is data first
+    (:func:`~toolgen.emit.check.ensure_data_only`, in ``api.build``, for every file before any
+    is written).
     """
     import tempfile  # imported here, with its dependencies: only a run that writes needs it
 
     if isinstance(data, str):
         data = data.encode("utf-8")
     pieces = (data,) if isinstance(data, bytes) else data
-    if _starts_generated(pieces):
-        ensure_data_only(pieces, str(path))
     with _signals_as_interrupts():
         fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
         try:
@@ -108,16 +103,6 @@ def write_atomic(path: Path, data: str | bytes | Sequence[bytes | memoryview]) -
             with contextlib.suppress(OSError):
                 os.unlink(temp)
             raise
-
-
-def _starts_generated(pieces: Sequence[bytes | memoryview]) -> bool:
-    """Whether the data's first line is toolgen's header line."""
-    head = b""
-    for piece in pieces:
-        head += memoryview(piece)[: 200 - len(head)]
-        if b"\n" in head or len(head) >= 200:
-            break
-    return is_generated(head)
 
 
 def _write_all(fd: int, pieces: Sequence[bytes | memoryview]) -> None:

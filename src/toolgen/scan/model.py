@@ -109,7 +109,7 @@ TExpr = Union[  # noqa: UP007 - evaluated at run time on 3.10
 
 @dataclass(frozen=True, slots=True)
 class Parameter:
-    """One function parameter. ``kind``: positional, keyword, varargs or varkw."""
+    """One function parameter. ``kind``: positional, positional_only, keyword, varargs or varkw."""
 
     name: str
     kind: str
