@@ -199,7 +199,7 @@ def _plan_target(
                 *(f"{d}\0{h}" for d, h in sorted(hashes.items())),
                 *(f"{d}\0generated" for d in leftovers),
             ]
-        ).encode()
+        ).encode("utf-8", "surrogatepass")
     ).hexdigest()
     served = _served_by_output_entry(
         cache.load(whole_key), files_out, sources, cwd, cache, warnings
@@ -210,7 +210,9 @@ def _plan_target(
         return files, said, []
     keys = {
         m: hashlib.sha256(
-            "\0".join([settings, m, *(f"{s.display}\0{hashes[s.display]}" for s in files)]).encode()
+            "\0".join([settings, m, *(f"{s.display}\0{hashes[s.display]}" for s in files)]).encode(
+                "utf-8", "surrogatepass"
+            )
         ).hexdigest()
         for m, files in by_module.items()
     }
@@ -404,7 +406,9 @@ def _render_files(
 def _latest_key(*parts: str) -> str:
     """The pointer to the newest entry made for these settings and this module (or file, or
     output): storing a newer one deletes the entry it replaces."""
-    return hashlib.sha256("\0".join(["latest", *parts]).encode()).hexdigest()
+    return hashlib.sha256(
+        "\0".join(["latest", *parts]).encode("utf-8", "surrogatepass")
+    ).hexdigest()
 
 
 def _disk_matches(path: Path, digest: str, cache: Any) -> bool:
@@ -518,7 +522,7 @@ def _scan_key(prefix: str, source: SourceFile, digest: str) -> str:
                 str(source.is_stub),
                 digest,
             ]
-        ).encode()
+        ).encode("utf-8", "surrogatepass")
     ).hexdigest()
 
 

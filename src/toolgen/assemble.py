@@ -132,7 +132,7 @@ def ir_digest(tool: ToolDef) -> str:
         [tool.span.path, tool.span.line, tool.span.col],
     ]
     text = json.dumps(fields, ensure_ascii=False, separators=(",", ":"), default=repr)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _plain(tool: ToolDef) -> dict[str, Any]:

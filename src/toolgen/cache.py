@@ -194,7 +194,7 @@ class ModuleCache:
     def _stamp_key(self, output: Path) -> str:
         import hashlib
 
-        return hashlib.sha256(f"stamp\0{output}".encode()).hexdigest()
+        return hashlib.sha256(f"stamp\0{output}".encode("utf-8", "surrogatepass")).hexdigest()
 
     def load_stamp(self, output: Path) -> dict[str, Any] | None:
         """What ``output`` looked like (size, mtime, inode) when it last had a known digest."""
