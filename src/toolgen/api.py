@@ -24,6 +24,7 @@ from toolgen.errors import (
     Severity,
     SourceError,
     SourceSpan,
+    ToolgenError,
     UsageError,
 )
 from toolgen.header import is_generated
@@ -47,7 +48,17 @@ class PlannedFile:
     tool_count: int
     sources: tuple[str, ...]
     digest: str
-    """SHA-256 of the file's bytes (computed once, here)."""
+    """SHA-256 of the bytes on disk (computed once, here)."""
+    crlf: bool = False
+    """The file on disk ends its lines with ``\r\n`` (a checkout with git's autocrlf): the
+    build keeps them so. ``pieces`` always have ``\n``; :meth:`disk_pieces` has the file's."""
+
+    def disk_pieces(self) -> tuple[bytes | memoryview, ...]:
+        """The bytes as they go to disk, in pieces: line ends as the existing file has them."""
+        assert self.pieces is not None
+        if not self.crlf:
+            return self.pieces
+        return tuple(bytes(piece).replace(b"\n", b"\r\n") for piece in self.pieces)
 
     @property
     def data(self) -> bytes | None:
@@ -387,9 +398,10 @@ def _render_files(
 
             text = b"".join(pieces).decode("utf-8")
             pieces = (format_with_black(text, target.line_length).encode("utf-8"),)
+        crlf = _has_crlf(path)
         digest = hashlib.sha256()
         for piece in pieces:
-            digest.update(piece)
+            digest.update(bytes(piece).replace(b"\n", b"\r\n") if crlf else piece)
         planned.append(
             PlannedFile(
                 path,
@@ -398,9 +410,21 @@ def _render_files(
                 count,
                 tuple(s.display for s in sources),
                 digest.hexdigest(),
+                crlf,
             )
         )
     return planned, new_layouts
+
+
+def _has_crlf(path: Path) -> bool:
+    """Whether the existing file's first line ends with ``\r\n``: its line ends are kept."""
+    from toolgen.emit.write import read_head
+
+    try:
+        head = read_head(path)
+    except ToolgenError:  # a folder, unreadable: the write reports it
+        return False
+    return head is not None and head.split(b"\n", 1)[0].endswith(b"\r")
 
 
 def _latest_key(*parts: str) -> str:
@@ -651,7 +675,7 @@ def build(the_plan: Plan, force: bool = False) -> list[FileResult]:
         if f.pieces is None or _disk_matches(f.path, f.digest, cache):
             results.append(FileResult(f.display, Status.UNCHANGED, f.tool_count))
             continue
-        write_atomic(f.path, f.pieces)
+        write_atomic(f.path, f.disk_pieces())
         results.append(FileResult(f.display, Status.WRITTEN, f.tool_count))
         if cache is not None:
             cache.store_stamp(f.path, f.digest)
@@ -659,18 +683,19 @@ def build(the_plan: Plan, force: bool = False) -> list[FileResult]:
 
 
 def check(the_plan: Plan) -> list[FileResult]:
-    """Compare every planned file with the disk; writes nothing."""
+    """Compare every planned file with the disk, byte for byte (toolgen's version aside);
+    writes nothing."""
     from toolgen.emit.check import is_fresh, unified_diff
-    from toolgen.emit.write import read_existing
+    from toolgen.emit.write import read_existing_bytes
 
     results = []
     for f in the_plan.files:
         if f.pieces is None or _disk_matches(f.path, f.digest, the_plan.cache):
             results.append(FileResult(f.display, Status.FRESH, f.tool_count))
             continue
-        old = read_existing(f.path)
-        assert f.text is not None
-        if is_fresh(old, f.text):
+        old = read_existing_bytes(f.path)
+        new = b"".join(f.disk_pieces())
+        if is_fresh(old, new):
             results.append(FileResult(f.display, Status.FRESH, f.tool_count))
         else:
             results.append(
@@ -678,7 +703,7 @@ def check(the_plan: Plan) -> list[FileResult]:
                     f.display,
                     Status.MISSING if old is None else Status.STALE,
                     f.tool_count,
-                    unified_diff(f.display, old, f.text),
+                    unified_diff(f.display, old, new),
                 )
             )
     return results

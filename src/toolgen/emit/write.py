@@ -12,12 +12,6 @@ from toolgen.errors import OutputError
 from toolgen.header import is_generated
 
 
-def read_existing(path: Path) -> str | None:
-    """The current output text, ``None`` when there is no file."""
-    data = read_existing_bytes(path)
-    return None if data is None else data.decode("utf-8", errors="replace")
-
-
 def read_existing_bytes(path: Path, size: int = -1) -> bytes | None:
     """The current output's bytes (the first ``size`` of them, if given), ``None`` when there
     is no file."""
