@@ -137,3 +137,42 @@ def test_a_skipped_special_file_is_said_on_every_run(
         assert result.exit_code == 0, result.stderr
         assert result.stderr.count("tools/pipe.py") == 1, result.stderr
         assert "warning" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("raised", "code", "words"),
+    [
+        ("ZeroDivisionError('boom')", 4, "toolgen: internal error: ZeroDivisionError: boom"),
+        ("KeyboardInterrupt()", 130, "toolgen: interrupted; nothing was half-written"),
+        (
+            "OSError(13, 'Permission denied', 'tools/tool_schemas.py')",
+            2,
+            "toolgen: error: tools/tool_schemas.py: Permission denied",
+        ),
+    ],
+)
+def test_the_last_exit_codes_in_a_real_process(
+    tmp_path: Path, raised: str, code: int, words: str
+) -> None:
+    """The console entry point (``toolgen.cli:run``) in a process of its own, with the build
+    made to fail in the way each exit code stands for: the code, the words, no traceback."""
+    write_tree(tmp_path, TOOLS)
+    program = (
+        "import sys, toolgen.api as api\n"
+        f"def plan(*a, **k): raise {raised}\n"
+        "api.plan = plan\n"
+        "from toolgen.cli import run\n"
+        "sys.argv = ['toolgen', 'build', 'tools']\n"
+        "run()\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(REPO / "src")},
+    )
+    assert done.returncode == code, done.stderr
+    assert words in done.stderr and "Traceback" not in done.stderr
+    if code == 4:
+        assert "This is a bug in toolgen, not in your code" in done.stderr

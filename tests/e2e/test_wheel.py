@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -55,3 +56,27 @@ def test_wheel_installs_and_builds_the_example(tmp_path: Path) -> None:
         cwd=tmp_path,
     )
     assert str(venv) in where.stdout
+    # The installed command's exit codes, as the report gives them.
+    toolgen = str(venv / "bin" / "toolgen")
+    fresh = subprocess.run([toolgen, "check"], cwd=example, capture_output=True, text=True)
+    assert fresh.returncode == 0, fresh.stderr
+    tools = example / "src" / "travel_tools" / "weather.py"
+    tools.write_text(tools.read_text().replace("Get the weather", "Get the changed weather"))
+    stale = subprocess.run([toolgen, "check"], cwd=example, capture_output=True, text=True)
+    assert stale.returncode == 1 and "run `toolgen build` and commit it" in stale.stderr
+    usage = subprocess.run(
+        [toolgen, "build", "nowhere"], cwd=example, capture_output=True, text=True
+    )
+    assert usage.returncode == 2 and "nowhere" in usage.stderr
+    gone = subprocess.run(
+        [toolgen, "show", "src/travel_tools/flights.py::search_flights"],
+        cwd=example,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: os.close(1),
+    )
+    assert gone.returncode == 120, gone.stderr
+    tools.write_text("def broken(:\n")
+    bad = subprocess.run([toolgen, "build"], cwd=example, capture_output=True, text=True)
+    assert bad.returncode == 3 and "weather.py:1:" in bad.stderr
