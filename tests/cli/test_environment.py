@@ -91,7 +91,8 @@ def test_a_file_size_limit_while_writing_is_exit_2(tmp_path: Path) -> None:
 
     done = _toolgen("build", "tools", "--no-cache", cwd=tmp_path, preexec_fn=limit)
     assert done.returncode == 2, done.stderr
-    assert "File too large" in done.stderr and "internal error" not in done.stderr
+    assert "tools/tool_schemas.py: File too large" in done.stderr
+    assert "internal error" not in done.stderr
     assert not (tmp_path / "tools/tool_schemas.py").exists()  # nothing half-written
 
 

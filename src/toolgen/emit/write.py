@@ -93,9 +93,12 @@ def write_atomic(path: Path, data: str | bytes | Sequence[bytes | memoryview]) -
             mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
             os.chmod(temp, mode)
             os.replace(temp, path)
-        except BaseException:
+        except BaseException as exc:
             with contextlib.suppress(OSError):
                 os.unlink(temp)
+            if isinstance(exc, OSError) and not isinstance(exc, BrokenPipeError):
+                # A full disk, a size limit, a permission: said with the output's path.
+                raise OSError(exc.errno, exc.strerror, str(path)) from None
             raise
 
 
