@@ -15,6 +15,17 @@ from toolgen.errors import SourceError
 REPO = Path(__file__).resolve().parents[1]
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """The cache secret is the session's own (never the developer's, never the environment's):
+    builds in tests, in this process or in child processes, authenticate entries with it."""
+    import os
+    import tempfile
+
+    os.environ.pop("TOOLGEN_CACHE_SECRET", None)
+    os.environ.pop("TOOLGEN_CACHE_DIR", None)
+    os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="toolgen-state-")
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--update-goldens",

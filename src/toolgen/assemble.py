@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from toolgen.build import check_duplicates
@@ -24,8 +26,35 @@ from toolgen.render import Constant, RenderedConstant, list_item, render_constan
 from toolgen.scan.model import ModuleScan
 from toolgen.scan.resolve import Resolver
 
-ModuleResult = dict[str, Any]
 LIST = "list[dict[str, Any]]"
+
+
+@dataclass(frozen=True, slots=True)
+class ToolForms:
+    """One tool in every form the generated modules hold, and what its adapters said."""
+
+    name: str
+    span: SourceSpan
+    ir: str
+    """:func:`ir_digest` of the tool these forms were made from."""
+    wire: Mapping[str, str]
+    """Provider → the tool's name on that provider's wire."""
+    segments: Mapping[str, bytes | memoryview]
+    """``TOOLS`` or a provider → the tool's rendered list item (UTF-8 Python text)."""
+    nullable: Mapping[str, tuple[str, ...]]
+    """OpenAI provider → the optional parameters strict mode made nullable."""
+    diagnostics: tuple[Diagnostic, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ModuleResult:
+    """Everything one module contributes to a target."""
+
+    deps: Mapping[str, str]
+    """Every file the result was made from (the module's and its imports' closure) → SHA-256."""
+    tools: tuple[ToolForms, ...]
+    diagnostics: tuple[Diagnostic, ...]
+    """The module's own diagnostics (scan and build), its tools' adapters' aside."""
 
 
 def options_of(target: Target) -> AdapterOptions:
@@ -44,6 +73,8 @@ def build_module(
     target: Target,
     deps: dict[str, str],
     previous: ModuleResult | None = None,
+    notes: list[tuple[str, str]] | None = None,
+    made: list[ToolDef] | None = None,
 ) -> ModuleResult:
     """Everything ``module`` contributes: its tools in every form, and its diagnostics.
 
@@ -51,6 +82,7 @@ def build_module(
     (span included) is unchanged since takes its text, wire names and adapter diagnostics
     from there instead of being adapted and printed again. So when a shared type changes and
     every module importing it is rebuilt, only the tools that use it pay for the providers.
+    ``notes`` receives the decisions that made each tool, ``made`` the tools as IR.
     """
     from toolgen.build import build_tools
 
@@ -58,54 +90,53 @@ def build_module(
     for scan in scans:
         if scan.module == module:
             diags.extend(scan.diagnostics)
-    tools = build_tools(scans, target, diags, frozenset({module}), resolver=resolver)
+    tools = build_tools(scans, target, diags, frozenset({module}), resolver, notes)
+    if made is not None:
+        made.extend(tools)
     options = options_of(target)
     adapters = {key: ADAPTERS[key](options) for key in providers_of(target)}
-    before = {t["ir"]: t for t in previous["tools"]} if previous is not None else {}
+    before = {t.ir: t for t in previous.tools} if previous is not None else {}
     entries = []
     for tool in tools:
         ir = ir_digest(tool)
         reused = before.get(ir)
         if reused is not None:
+            segments = {k: bytes(v) for k, v in reused.segments.items()}
             entries.append(
-                {**reused, "segments": {k: bytes(v) for k, v in reused["segments"].items()}}
+                ToolForms(
+                    reused.name,
+                    reused.span,
+                    ir,
+                    reused.wire,
+                    segments,
+                    reused.nullable,
+                    reused.diagnostics,
+                )
             )
             continue
         tool_diags = Diagnostics()
         wire: dict[str, str] = {}
         segments = {"TOOLS": list_item(_plain(tool), target.line_length).encode("utf-8")}
-        nullable: dict[str, list[str]] = {}
+        nullable: dict[str, tuple[str, ...]] = {}
+        memo: dict[Any, Any] = {}  # what one provider computed that another can reuse
         for key, adapter in adapters.items():
-            adapted = adapt_tool(key, adapter, tool, tool_diags)
+            adapted = adapt_tool(key, adapter, tool, tool_diags, memo)
             wire[key] = adapted.wire_name
             segments[key] = list_item(adapted.wire, target.line_length).encode("utf-8")
             if adapted.nullable_optionals:
-                nullable[key] = adapted.nullable_optionals
+                nullable[key] = tuple(adapted.nullable_optionals)
         entries.append(
-            {
-                "name": tool.name,
-                "span": [tool.span.path, tool.span.line, tool.span.col],
-                "ir": ir,
-                "wire": wire,
-                "segments": segments,
-                "nullable": nullable,
-                "diagnostics": [d.to_row() for d in tool_diags.items],
-            }
+            ToolForms(tool.name, tool.span, ir, wire, segments, nullable, tuple(tool_diags.items))
         )
-    return {
-        "deps": deps,
-        "tools": entries,
-        "diagnostics": [d.to_row() for d in diags.items],
-    }
+    return ModuleResult(deps, tuple(entries), tuple(diags.items))
 
 
-def merge_provider_rows(rows: list[list[Any]]) -> list[Diagnostic]:
+def merge_provider_diagnostics(items: tuple[Diagnostic, ...]) -> list[Diagnostic]:
     """One tool's adapter diagnostics, each said once: the same words from several providers
     (``openai: ...`` and ``openai_responses: ...``) become one line naming them all."""
     providers: dict[tuple[Any, ...], list[str]] = {}
     first: dict[tuple[Any, ...], Diagnostic] = {}
-    for row in rows:
-        d = Diagnostic.from_row(row)
+    for d in items:
         head, sep, rest = d.message.partition(": ")
         key = (d.severity, rest, d.span, d.code) if sep and head in ADAPTERS else (d,)
         providers.setdefault(key, []).append(head)
@@ -148,33 +179,35 @@ def assemble(
     the layout decides which go to which file.
     """
     for result in results:
-        diags.items.extend(Diagnostic.from_row(row) for row in result["diagnostics"])
-        for tool in result["tools"]:
-            diags.items.extend(merge_provider_rows(tool["diagnostics"]))
-    tools = sorted((t for r in results for t in r["tools"]), key=lambda t: (t["name"], *t["span"]))
-    spans = [SourceSpan(*t["span"]) for t in tools]
-    check_duplicates([(t["name"], span) for t, span in zip(tools, spans)], diags)
+        diags.items.extend(result.diagnostics)
+        for tool in result.tools:
+            diags.items.extend(merge_provider_diagnostics(tool.diagnostics))
+    tools = sorted(
+        (t for r in results for t in r.tools),
+        key=lambda t: (t.name, t.span.path, t.span.line, t.span.col),
+    )
+    check_duplicates([(t.name, t.span) for t in tools], diags)
     rendered: dict[str | None, list[RenderedConstant]] = {
         None: [
             render_list(
                 "TOOLS",
                 LIST,
-                [t["segments"]["TOOLS"] for t in tools],
+                [t.segments["TOOLS"] for t in tools],
                 "The provider-neutral IR: name, description, JSON Schema 2020-12.",
             )
         ]
     }
     for key in providers_of(target):
-        check_collisions(key, [(t["name"], t["wire"][key], s) for t, s in zip(tools, spans)], diags)
+        check_collisions(key, [(t.name, t.wire[key], t.span) for t in tools], diags)
         constant = ADAPTERS[key](options_of(target)).constant
         suffix = constant.removeprefix("TOOLS")
-        group = rendered[key] = [render_list(constant, LIST, [t["segments"][key] for t in tools])]
+        group = rendered[key] = [render_list(constant, LIST, [t.segments[key] for t in tools])]
         group.append(
             render_constant(
                 Constant(
                     f"TOOL_NAME_MAP{suffix}",
                     "dict[str, str]",
-                    {t["wire"][key]: t["name"] for t in tools},
+                    {t.wire[key]: t.name for t in tools},
                     "Wire name -> tool name, to dispatch a model's tool call.",
                 ),
                 target.line_length,
@@ -186,7 +219,7 @@ def assemble(
                     Constant(
                         f"NULL_MEANS_OMITTED{suffix}",
                         "dict[str, list[str]]",
-                        {t["wire"][key]: t["nullable"][key] for t in tools if key in t["nullable"]},
+                        {t.wire[key]: list(t.nullable[key]) for t in tools if key in t.nullable},
                         "Optional parameters that strict mode made nullable: null means not given.",
                     ),
                     target.line_length,
@@ -196,4 +229,4 @@ def assemble(
 
 
 def tool_count(results: list[ModuleResult]) -> int:
-    return sum(len(r["tools"]) for r in results)
+    return sum(len(r.tools) for r in results)

@@ -383,11 +383,7 @@ def show(spec: str, provider: str | None, verbose: bool) -> None:
     file, function = spec.rsplit("::", 1)
 
     def body() -> int:
-        config = load()
-        project = config.source.parent if config.source is not None else None
-        value, diagnostics, decisions = api.show(
-            Path(file).resolve(), function, config.targets[0], provider, project=project
-        )
+        value, diagnostics, decisions = api.show(Path(file).resolve(), function, load(), provider)
         _print_diagnostics(diagnostics, quiet=False)
         for decision in decisions:
             click.echo(f"note: {decision}", err=True)

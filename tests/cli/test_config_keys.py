@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from tests.conftest import write_tree
-from toolgen.cache import FORMAT
+from toolgen.engine.store import FORMAT
 from toolgen.cli import main
 
 SOURCES = {

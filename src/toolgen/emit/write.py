@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from toolgen.errors import OutputError
 from toolgen.header import is_generated
+from toolgen.tempfiles import open_locked_temp, remove_stale_temps
 
 
 def read_existing_bytes(path: Path, size: int = -1) -> bytes | None:
@@ -70,29 +72,43 @@ def _signals_as_interrupts() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
-def write_atomic(path: Path, data: str | bytes | Sequence[bytes | memoryview]) -> None:
-    """Write via a temp file in the same folder, fsync, then rename over the target.
+def temp_name_pattern(path: Path) -> re.Pattern[str]:
+    """The names :func:`write_atomic` gives its temp files for ``path``: a killed build's are
+    recognised, and removed, by :func:`remove_stale_temps`."""
+    return re.compile(rf"\.{re.escape(path.name)}\.toolgen-\d+-[0-9a-f]{{16}}\.tmp")
+
+
+def remove_killed_writes(path: Path) -> list[str]:
+    """Remove the temp files a killed build left beside ``path`` (none a live build holds)."""
+    return remove_stale_temps(path.parent, temp_name_pattern(path))
+
+
+def write_atomic(path: Path, data: str | bytes | Sequence[bytes | memoryview]) -> os.stat_result:
+    """Write via a temp file in the same folder, fsync, then rename over the target; return
+    the written file's stat, taken from its own descriptor after the rename (so a build racing
+    this one cannot lend it its file's times).
 
     ``data`` may be in pieces, written in order without being joined first.
-    A reader, or a run killed at any point, sees the old file or the new one, never a mix.
+    A reader, or a run killed at any point, sees the old file or the new one, never a mix; the
+    temp file of a killed run is locked by nobody, and the next build removes it.
     The caller proves a generated module is data first
     (:func:`~toolgen.emit.check.ensure_data_only`, in ``api.build``, for every file before any
     is written).
     """
-    import tempfile  # imported here, with its dependencies: only a run that writes needs it
-
     if isinstance(data, str):
         data = data.encode("utf-8")
     pieces = (data,) if isinstance(data, bytes) else data
     with _signals_as_interrupts():
-        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        temp = path.parent / f".{path.name}.toolgen-{os.getpid()}-{os.urandom(8).hex()}.tmp"
+        fd = -1
         try:
-            with os.fdopen(fd, "wb", buffering=0) as handle:
-                _write_all(handle.fileno(), pieces)
-                os.fsync(handle.fileno())
             mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
-            os.chmod(temp, mode)
+            fd = open_locked_temp(temp)
+            _write_all(fd, pieces)
+            os.fsync(fd)
+            os.fchmod(fd, mode)
             os.replace(temp, path)
+            return os.fstat(fd)
         except BaseException as exc:
             with contextlib.suppress(OSError):
                 os.unlink(temp)
@@ -100,6 +116,9 @@ def write_atomic(path: Path, data: str | bytes | Sequence[bytes | memoryview]) -
                 # A full disk, a size limit, a permission: said with the output's path.
                 raise OSError(exc.errno, exc.strerror, str(path)) from None
             raise
+        finally:
+            if fd >= 0:
+                os.close(fd)
 
 
 def _write_all(fd: int, pieces: Sequence[bytes | memoryview]) -> None:

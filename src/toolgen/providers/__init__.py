@@ -55,10 +55,16 @@ class AdaptedTool:
 
 
 def adapt_tool(
-    key: str, adapter: ProviderAdapter, tool: ToolDef, diags: Diagnostics
+    key: str,
+    adapter: ProviderAdapter,
+    tool: ToolDef,
+    diags: Diagnostics,
+    memo: dict[Any, Any] | None = None,
 ) -> AdaptedTool:
-    """Normalise, rename and wrap one tool; lossy rewrites become warnings at the tool."""
-    report = Report()
+    """Normalise, rename and wrap one tool; lossy rewrites become warnings at the tool.
+
+    ``memo``, shared across one tool's providers, lets one reuse what another computed."""
+    report = Report(memo={} if memo is None else memo)
     normalized = adapter.normalize_schema(tool, report)
     wire_name = adapter.name_rule.normalize(tool.name)
     if wire_name != tool.name:

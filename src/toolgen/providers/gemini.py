@@ -263,7 +263,7 @@ class Gemini:
             )
         if self.options.gemini_schema_field == "json":
             return self._json_schema(tool, report)
-        trial = t.Report()
+        trial = t.Report(memo=report.memo)
         normalized = self._parameters(tool, trial)
         if not trial.errors:
             report.warnings.extend(trial.warnings)

@@ -143,25 +143,22 @@ def _fold_non_strict(schema: JsonSchema, report: t.Report) -> JsonSchema:
     return t.transform(schema, node_fn)
 
 
-_LAST: dict[str, Any] = {}
-
-
 def normalize(tool: ToolDef, options: AdapterOptions, report: t.Report) -> Normalized:
     """The strict pipeline when possible, else the non-strict one with the reasons reported.
 
-    Chat Completions and Responses share it: the last result is kept (keyed by the tool and
-    options, compared by identity and value) so the second adapter does not run it again.
+    Chat Completions and Responses share it: the result is kept in the tool's memo (keyed by
+    the options, the tool compared by identity) so the second adapter does not run it again.
     """
-    last = _LAST.get("key")
-    if last is not None and last[0] is tool and last[1] == options:
-        saved: t.Report = _LAST["report"]
+    last = report.memo.get(("openai", options))
+    if last is not None and last[0] is tool:
+        saved: t.Report = last[1]
         report.warnings.extend(saved.warnings)
         report.errors.extend(saved.errors)
         report.nullable_optionals.extend(saved.nullable_optionals)
-        return _LAST["result"]  # type: ignore[no-any-return]
-    own = t.Report()
+        return last[2]  # type: ignore[no-any-return]
+    own = t.Report(memo=report.memo)
     result = _normalize(tool, options, own)
-    _LAST.update(key=(tool, options), report=own, result=result)
+    report.memo[("openai", options)] = (tool, own, result)
     report.warnings.extend(own.warnings)
     report.errors.extend(own.errors)
     report.nullable_optionals.extend(own.nullable_optionals)
@@ -178,7 +175,7 @@ def _normalize(tool: ToolDef, options: AdapterOptions, report: t.Report) -> Norm
         _fold_non_strict,
     ]
     if options.openai_strict:
-        trial = t.Report()
+        trial = t.Report(memo=report.memo)
         strict = t.run_passes(
             tool.parameters,
             [

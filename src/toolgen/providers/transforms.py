@@ -41,6 +41,9 @@ class Report:
     errors: list[tuple[str, str]] = field(default_factory=list)
     downgrades: list[tuple[str, str]] = field(default_factory=list)
     nullable_optionals: list[str] = field(default_factory=list)
+    memo: dict[Any, Any] = field(default_factory=dict)
+    """Results one provider's passes computed that another's can reuse for the same tool (the
+    caller shares one dict across one tool's providers; its life is that tool's adaptation)."""
 
     def warn(self, pointer: str, message: str) -> None:
         self.warnings.append((pointer or "/", message))
@@ -263,9 +266,6 @@ def ref_cycles(schema: JsonSchema) -> set[str]:
     return cyclic
 
 
-_INLINED: dict[str, Any] = {}
-
-
 def inline_refs(depth: int = 3, keep_cycles: bool = False) -> Pass:
     """P3: replace local ``$ref`` s by their targets (siblings win), then drop ``$defs``.
 
@@ -274,21 +274,17 @@ def inline_refs(depth: int = 3, keep_cycles: bool = False) -> Pass:
     """
 
     def run(schema: JsonSchema, report: Report) -> JsonSchema:
-        # Gemini and Bedrock inline the same tool's (shared, unchanged) schema: the last result
-        # is kept by identity, with the warnings it reported, so the second run is free.
-        last = _INLINED.get("key")
-        if last is not None and last[0] is schema and last[1:] == (depth, keep_cycles):
-            report.warnings.extend(_INLINED["warnings"])
-            report.errors.extend(_INLINED["errors"])
-            return cast(JsonSchema, _INLINED["result"])
-        own = Report()
+        # Gemini and Bedrock inline the same tool's (shared, unchanged) schema: the result is
+        # kept in the tool's memo with the warnings it reported, so the second run is free.
+        memo_key = ("inline_refs", depth, keep_cycles)
+        last = report.memo.get(memo_key)
+        if last is not None and last[0] is schema:
+            report.warnings.extend(last[1].warnings)
+            report.errors.extend(last[1].errors)
+            return cast(JsonSchema, last[2])
+        own = Report(memo=report.memo)
         result = _inline(schema, own)
-        _INLINED.update(
-            key=(schema, depth, keep_cycles),
-            result=result,
-            warnings=own.warnings,
-            errors=own.errors,
-        )
+        report.memo[memo_key] = (schema, own, result)
         report.warnings.extend(own.warnings)
         report.errors.extend(own.errors)
         return result

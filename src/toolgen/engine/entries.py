@@ -1,0 +1,259 @@
+"""The typed cache: what each kind of entry holds, encoded and decoded with its shape checked.
+
+Kinds, by what their key is made of (:mod:`toolgen.engine.keys`):
+
+- ``module``: a :class:`~toolgen.assemble.ModuleResult` (its tools' rendered text as the raw
+  payload, lengths in the header), by settings and the module's own files;
+- ``scan``: one file's :class:`~toolgen.scan.model.ModuleScan`, as JSON data;
+- ``layout``: the text of a generated module with a mark per constant, by its shape;
+- ``output``: the digests of the files a target writes, by every input of the target;
+- ``pointer``: the newest entry made for one module, file or output (replacing an entry deletes
+  the one it replaces, so the cache holds one working set);
+- ``stamp``: what an output file looked like when its digest was known.
+
+Every entry is authenticated by :class:`~toolgen.engine.store.Store`; the shapes are checked
+here as well, so that no entry, whatever it holds, can crash a build.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from toolgen.assemble import ModuleResult, ToolForms
+from toolgen.engine.stamps import Stamp
+from toolgen.engine.store import Store
+from toolgen.errors import Diagnostic, SourceSpan
+
+
+@dataclass(frozen=True, slots=True)
+class OutputRecord:
+    """What a target wrote from one set of inputs: each file's digest, the tool count and the
+    target's warnings (a build with errors is never recorded)."""
+
+    digests: tuple[str, ...]
+    count: int
+    diagnostics: tuple[Diagnostic, ...]
+
+
+class Cache:
+    """Typed entries over a :class:`Store`; everything that does not decode is a miss."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    @property
+    def enabled(self) -> bool:
+        return self.store.enabled
+
+    # --- module results ---------------------------------------------------------------------
+
+    def module(self, key: str) -> ModuleResult | None:
+        loaded = self.store.load(key)
+        return None if loaded is None else decode_module(*loaded)
+
+    def put_module(self, key: str, result: ModuleResult) -> None:
+        header, payload = encode_module(result)
+        self.store.store(key, header, payload)
+
+    # --- scans -----------------------------------------------------------------------------
+
+    def scan(self, key: str) -> dict[str, Any] | None:
+        loaded = self.store.load(key)
+        if loaded is None:
+            return None
+        header, payload = loaded
+        data = header.get("scan")
+        return (
+            data
+            if header.get("kind") == "scan" and isinstance(data, dict) and not payload
+            else None
+        )
+
+    def put_scan(self, key: str, data: dict[str, Any]) -> None:
+        self.store.store(key, {"kind": "scan", "scan": data})
+
+    # --- layouts ----------------------------------------------------------------------------
+
+    def layout(self, key: str) -> bytes | None:
+        loaded = self.store.load(key)
+        if loaded is None:
+            return None
+        header, payload = loaded
+        return bytes(payload) if header.get("kind") == "layout" else None
+
+    def put_layout(self, key: str, text: bytes) -> None:
+        self.store.store(key, {"kind": "layout"}, [text])
+
+    # --- outputs ----------------------------------------------------------------------------
+
+    def output(self, key: str) -> OutputRecord | None:
+        loaded = self.store.load(key)
+        if loaded is None:
+            return None
+        header, payload = loaded
+        try:
+            digests, count = header["digests"], header["count"]
+            if (
+                header.get("kind") != "output"
+                or payload
+                or not isinstance(digests, list)
+                or not all(isinstance(d, str) for d in digests)
+                or type(count) is not int
+            ):
+                return None
+            return OutputRecord(tuple(digests), count, _diagnostics(header["diagnostics"]))
+        except (KeyError, TypeError, ValueError):
+            return None
+
+    def put_output(self, key: str, record: OutputRecord) -> None:
+        self.store.store(
+            key,
+            {
+                "kind": "output",
+                "digests": list(record.digests),
+                "count": record.count,
+                "diagnostics": [d.to_row() for d in record.diagnostics],
+            },
+        )
+
+    # --- pointers ---------------------------------------------------------------------------
+
+    def pointed(self, pointer: str) -> str | None:
+        """The key of the newest entry recorded under ``pointer``."""
+        loaded = self.store.load(pointer)
+        if loaded is None:
+            return None
+        header, payload = loaded
+        entry = header.get("entry")
+        ok = header.get("kind") == "pointer" and isinstance(entry, str) and not payload
+        return entry if ok else None
+
+    def supersede(self, pointer: str, key: str) -> None:
+        """Record ``key`` as the newest entry under ``pointer``, deleting the one it replaces."""
+        known = self.pointed(pointer)
+        if known is not None and known != key:
+            self.store.delete(known)
+        self.store.store(pointer, {"kind": "pointer", "entry": key})
+
+    # --- stamps -----------------------------------------------------------------------------
+
+    def stamp(self, path: Path) -> Stamp | None:
+        loaded = self.store.load(_stamp_key(path))
+        return None if loaded is None or loaded[1] else Stamp.from_header(loaded[0])
+
+    def put_stamp(self, path: Path, stamp: Stamp) -> None:
+        self.store.store(_stamp_key(path), stamp.to_header())
+
+
+def _stamp_key(path: Path) -> str:
+    return hashlib.sha256(f"stamp\0{path}".encode("utf-8", "surrogatepass")).hexdigest()
+
+
+# --- the module codec ---------------------------------------------------------------------------
+
+
+def encode_module(result: ModuleResult) -> tuple[dict[str, Any], list[bytes | memoryview]]:
+    """The header (JSON data) and the payload (each tool's segments, in order)."""
+    tools = []
+    payload: list[bytes | memoryview] = []
+    for tool in result.tools:
+        tools.append(
+            {
+                "name": tool.name,
+                "span": [tool.span.path, tool.span.line, tool.span.col],
+                "ir": tool.ir,
+                "wire": dict(tool.wire),
+                "segments": {k: len(v) for k, v in tool.segments.items()},
+                "nullable": {k: list(v) for k, v in tool.nullable.items()},
+                "diagnostics": [d.to_row() for d in tool.diagnostics],
+            }
+        )
+        payload.extend(tool.segments.values())
+    header = {
+        "kind": "module",
+        "deps": dict(result.deps),
+        "tools": tools,
+        "diagnostics": [d.to_row() for d in result.diagnostics],
+    }
+    return header, payload
+
+
+def decode_module(header: dict[str, Any], payload: memoryview) -> ModuleResult | None:
+    """The result the entry holds, its segments sliced from ``payload`` without a copy;
+    ``None`` when anything in it is not of the shape :func:`encode_module` writes."""
+    try:
+        if header.get("kind") != "module":
+            return None
+        deps = header["deps"]
+        if not isinstance(deps, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in deps.items()
+        ):
+            return None
+        tools = []
+        offset = 0
+        for tool in header["tools"]:
+            path, line, col = tool["span"]
+            name, ir, wire, nullable = tool["name"], tool["ir"], tool["wire"], tool["nullable"]
+            if not (
+                isinstance(name, str)
+                and isinstance(ir, str)
+                and isinstance(path, str)
+                and type(line) is int
+                and type(col) is int
+                and isinstance(wire, dict)
+                and all(isinstance(k, str) and isinstance(v, str) for k, v in wire.items())
+                and isinstance(nullable, dict)
+                and all(
+                    isinstance(v, list) and all(isinstance(p, str) for p in v)
+                    for v in nullable.values()
+                )
+            ):
+                return None
+            segments: dict[str, memoryview] = {}
+            for key, size in tool["segments"].items():
+                if type(size) is not int or size < 0 or not isinstance(key, str):
+                    return None
+                segments[key] = payload[offset : offset + size]
+                offset += size
+            tools.append(
+                ToolForms(
+                    name,
+                    SourceSpan(path, line, col),
+                    ir,
+                    wire,
+                    segments,
+                    {k: tuple(v) for k, v in nullable.items()},
+                    _diagnostics(tool["diagnostics"]),
+                )
+            )
+        if offset != len(payload):
+            return None
+        return ModuleResult(deps, tuple(tools), _diagnostics(header["diagnostics"]))
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+
+
+def _diagnostics(rows: Sequence[Any]) -> tuple[Diagnostic, ...]:
+    """Diagnostics as :meth:`~toolgen.errors.Diagnostic.to_row` writes them.
+
+    Raises:
+        ValueError: a row of another shape.
+    """
+    out = []
+    for row in rows:
+        severity, message, path, line, col, code = row
+        if (
+            severity not in ("error", "warning")
+            or not isinstance(message, str)
+            or not (path is None or isinstance(path, str))
+            or type(line) is not int
+            or type(col) is not int
+            or not isinstance(code, str)
+        ):
+            raise ValueError("not a diagnostic")
+        out.append(Diagnostic.from_row(row))
+    return tuple(out)

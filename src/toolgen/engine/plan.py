@@ -1,0 +1,565 @@
+"""One target's incremental build: what to rebuild, what to take from the cache, and the bytes
+of every output.
+
+A :class:`TargetRun` lives for one build of one target and owns every memo of it. It reads the
+sources, keys the target's outputs (:mod:`toolgen.engine.keys`) and, when nothing changed and
+the files on disk are what it wrote, stops there. Otherwise each module whose cached result is
+missing or stale is rebuilt in two steps, each a parallel map: first every file the rebuilt
+modules' imports reach is scanned — each file parsed once, or its scan taken from the cache —
+then each module is built against the scans of the modules its imports reach. The results are
+assembled into constants, laid out and spliced into the files' bytes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from toolgen.assemble import ModuleResult, assemble, build_module, tool_count
+from toolgen.config import Target
+from toolgen.discover import SourceFile, default_roots, discover, display_path
+from toolgen.engine import keys, workers
+from toolgen.engine.entries import Cache, OutputRecord
+from toolgen.engine.stamps import Stamp, read_digest
+from toolgen.errors import Diagnostic, Diagnostics, Severity, SourceError, SourceSpan, ToolgenError
+from toolgen.header import is_generated
+from toolgen.scan.model import ModuleScan
+
+if TYPE_CHECKING:
+    from toolgen.ir import ToolDef
+    from toolgen.render import RenderedConstant
+
+
+@dataclass(frozen=True, slots=True)
+class PlannedFile:
+    """One output as it should be on disk."""
+
+    path: Path
+    display: str
+    pieces: tuple[bytes | memoryview, ...] | None
+    """The file's bytes, in the pieces they were made in (a large module is hundreds of MB:
+    written piece by piece, never joined); ``None`` when the file on disk is known to be
+    exactly what a build writes."""
+    tool_count: int
+    sources: tuple[str, ...]
+    digest: str
+    """SHA-256 of the bytes on disk (computed once, here)."""
+    crlf: bool = False
+    """The file on disk ends its lines with ``\r\n`` (a checkout with git's autocrlf): the
+    build keeps them so. ``pieces`` always have ``\n``; :meth:`disk_pieces` has the file's."""
+
+    def disk_pieces(self) -> tuple[bytes | memoryview, ...]:
+        """The bytes as they go to disk, in pieces: line ends as the existing file has them."""
+        assert self.pieces is not None
+        if not self.crlf:
+            return self.pieces
+        return tuple(bytes(piece).replace(b"\n", b"\r\n") for piece in self.pieces)
+
+    @property
+    def data(self) -> bytes | None:
+        """The file's bytes, joined."""
+        return None if self.pieces is None else b"".join(self.pieces)
+
+    @property
+    def text(self) -> str | None:
+        data = self.data
+        return None if data is None else data.decode("utf-8")
+
+
+Pending = Callable[[Cache], None]
+"""A cache write to make once the whole plan succeeded (a build with errors stores nothing)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Focus:
+    """The tools of one module, as IR, with the decisions that made them (``toolgen show``)."""
+
+    tools: tuple[ToolDef, ...]
+    result: ModuleResult
+    notes: tuple[tuple[str, str], ...]
+
+
+@dataclass(slots=True)
+class TargetRun:
+    """One target's build: its inputs, its keys, and the memos whose life is this build."""
+
+    target: Target
+    outputs: frozenset[Path]
+    """Every file any target writes (never scanned as a source)."""
+    cwd: Path
+    project: Path
+    cache: Cache
+    warnings: bool = True
+    sources: list[SourceFile] = field(default_factory=list)
+    data: dict[str, bytes | None] = field(default_factory=dict)
+    hashes: dict[str, str] = field(default_factory=dict)
+    by_module: dict[str, list[SourceFile]] = field(default_factory=dict)
+    aliases: dict[str, str] = field(default_factory=dict)
+    leftovers: list[str] = field(default_factory=list)
+    skipped: Diagnostics = field(default_factory=Diagnostics)
+    settings: str = ""
+    scans: dict[str, ModuleScan] = field(default_factory=dict)
+    """Every scan made or loaded in this build, by display path: each file is parsed once."""
+    new_scans: dict[str, tuple[str, object]] = field(default_factory=dict)
+    previous: dict[str, ModuleResult] = field(default_factory=dict)
+    pending: list[Pending] = field(default_factory=list)
+
+    # --- inputs -----------------------------------------------------------------------------
+
+    def read(self) -> None:
+        """Find and read the sources; key them."""
+        target = self.target
+        roots = target.source_roots or default_roots(self.project)
+        found = discover(target.paths, self.outputs, target.exclude, self.cwd, roots, self.skipped)
+        if self.skipped.has_errors:
+            raise SourceError(self.skipped.sorted())
+        for source in found:
+            try:
+                content: bytes | None = source.path.read_bytes()
+            except OSError:
+                content = None  # scanning reports it, with its place
+            if content is not None and is_generated(content):
+                self.leftovers.append(source.display)  # toolgen's, written by no target now
+                continue
+            self.sources.append(source)
+            self.data[source.display] = content
+            self.hashes[source.display] = (
+                hashlib.sha256(content).hexdigest() if content is not None else "unreadable"
+            )
+            self.by_module.setdefault(source.module, []).append(source)
+        self.aliases = module_aliases(self.by_module)
+        self.settings = keys.settings_digest(target, self.by_module)
+
+    # --- the whole target -------------------------------------------------------------------
+
+    def plan(self) -> tuple[list[PlannedFile], Diagnostics]:
+        """Every output file of the target, and its diagnostics (errors included: the caller
+        raises). Cache writes wait in :attr:`pending`."""
+        self.read()
+        files_out = {k: p.resolve() for k, p in self.target.output_files().items()}
+        output_key = keys.output_key(
+            self.settings,
+            self.target,
+            [display_path(p, self.cwd) for p in files_out.values()],
+            self.hashes,
+            self.leftovers,
+        )
+        served = self._served(self.cache.output(output_key), files_out)
+        if served is not None:
+            return served
+        results = self.module_results()
+        diags = Diagnostics()
+        for display in self.leftovers:
+            diags.warning(
+                "generated by toolgen, but no target writes it (left over from another 'out' or "
+                "'layout'?); not scanned: delete it if it is stale",
+                SourceSpan(display),
+                "leftover-output",
+            )
+        ordered = [results[m] for m in sorted(self.by_module)]
+        rendered = assemble(ordered, self.target, diags)
+        count = tool_count(ordered)
+        if not diags.has_errors and not count:
+            diags.warning(
+                f"no tools found in "
+                f"{', '.join(display_path(p, self.cwd) for p in self.target.paths)}; "
+                "the generated constants are empty",
+                None,
+                "no-tools",
+            )
+        planned = self._render(rendered, files_out, count)
+        if self.target.strict:
+            diags = escalate(diags)
+        record = OutputRecord(tuple(f.digest for f in planned), count, tuple(diags.items))
+        pointer = keys.pointer_key("output", self.settings, *map(str, files_out.values()))
+        self.pending.append(partial(_store_output, key=output_key, record=record, pointer=pointer))
+        if self.warnings:  # not in the output record: what discovery skips is said every run
+            diags.extend((escalate(self.skipped) if self.target.strict else self.skipped).items)
+        return planned, diags
+
+    def _served(
+        self, known: OutputRecord | None, files_out: dict[str | None, Path]
+    ) -> tuple[list[PlannedFile], Diagnostics] | None:
+        """The no-op path: the inputs are those of a known output record, and every file on disk
+        still holds what was built from them; ``None`` otherwise."""
+        if (
+            known is None
+            or len(known.digests) != len(files_out)
+            or not all(
+                on_disk(path, digest, self.cache)
+                for path, digest in zip(files_out.values(), known.digests)
+            )
+        ):
+            return None
+        diags = Diagnostics()
+        if self.warnings:  # a record holds warnings only: a build with errors is never stored
+            diags.extend(known.diagnostics)
+            diags.extend(self.skipped.items)
+        names = tuple(s.display for s in self.sources)
+        files = [
+            PlannedFile(path, display_path(path, self.cwd), None, known.count, names, digest)
+            for path, digest in zip(files_out.values(), known.digests)
+        ]
+        return files, diags
+
+    # --- modules ----------------------------------------------------------------------------
+
+    def module_results(self) -> dict[str, ModuleResult]:
+        """Every module's result: from the cache when its files and its imports' files are
+        unchanged, else rebuilt (and queued for the cache)."""
+        results: dict[str, ModuleResult] = {}
+        module_keys = {
+            m: keys.module_key(self.settings, m, files, self.hashes)
+            for m, files in self.by_module.items()
+        }
+        for module, key in module_keys.items():
+            entry = self.cache.module(key)
+            if entry is not None and all(self.hashes.get(d) == h for d, h in entry.deps.items()):
+                results[module] = entry
+        missing = [m for m in sorted(self.by_module) if m not in results]
+        if not missing:
+            return results
+        pointers = {m: keys.pointer_key("module", self.settings, m) for m in missing}
+        for module in missing:
+            pointed = self.cache.pointed(pointers[module])
+            entry = self.cache.module(pointed) if pointed is not None else None
+            if entry is not None:
+                self.previous[module] = entry  # its unchanged tools are reused (build_module)
+        built = self.build_modules(missing)
+        for module in missing:
+            results[module] = built[module]
+            key, pointer, result = module_keys[module], pointers[module], built[module]
+            self.pending.append(partial(_store_module, key=key, result=result, pointer=pointer))
+        prefix = keys.scan_prefix()
+        for key, (display, encoded) in self.new_scans.items():
+            pointer = keys.pointer_key("scan", prefix, display)
+            self.pending.append(partial(_store_scan, key=key, encoded=encoded, pointer=pointer))
+        return results
+
+    def build_modules(self, modules: list[str]) -> dict[str, ModuleResult]:
+        """Build ``modules``: scan every file their imports reach (each once), then build each
+        against its closure — both steps in forked workers when there is enough work."""
+        built: dict[str, ModuleResult] = {}
+        self.scan_files([s for m in modules for s in self.by_module[m]])
+        tooled = []
+        for module in modules:
+            own = [self.scans[s.display] for s in self.by_module[module]]
+            if _can_define_tools(own):
+                tooled.append(module)
+            else:
+                built[module] = self._without_tools(module, own)
+        self.scan_closure(tooled)
+        many = len(tooled) > 1 and self._bytes(tooled) >= workers.MIN_BYTES
+        for module, result in zip(tooled, workers.run_map(self.build_one, tooled, many)):
+            built[module] = result
+        return built
+
+    def _without_tools(self, module: str, own: list[ModuleScan]) -> ModuleResult:
+        """A module that defines no function (a re-export hub, a module of types) has no
+        tools: its result is its own files' diagnostics, whatever its imports hold."""
+        deps = {s.display: self.hashes[s.display] for s in self.by_module[module]}
+        return ModuleResult(deps, (), tuple(d for scan in own for d in scan.diagnostics))
+
+    def _bytes(self, modules: list[str]) -> int:
+        return sum(len(self.data[s.display] or b"") for m in modules for s in self.by_module[m])
+
+    def scan_files(self, files: list[SourceFile]) -> None:
+        """Scan each of ``files`` not scanned yet in this build: from the cache, else parsed
+        (in workers when there is enough to parse)."""
+        to_parse = [s for s in files if s.display not in self.scans and not self._load_scan(s)]
+        many = (
+            len(to_parse) > 1
+            and sum(len(self.data[s.display] or b"") for s in to_parse) >= workers.MIN_BYTES
+        )
+        for source, (scan, encoded) in zip(to_parse, workers.run_map(self._parse, to_parse, many)):
+            self.scans[source.display] = scan
+            if encoded is not None:
+                key = keys.scan_key(keys.scan_prefix(), source, self.hashes[source.display])
+                self.new_scans[key] = (source.display, encoded)
+
+    def scan_closure(self, modules: list[str]) -> None:
+        """Scan every file that ``modules``' imports reach, level by level."""
+        seen: set[str] = set()
+        frontier = set(modules)
+        while frontier:
+            seen |= frontier
+            self.scan_files([s for m in sorted(frontier) for s in self.by_module[m]])
+            reached: set[str] = set()
+            for module in frontier:
+                for source in self.by_module[module]:
+                    reached |= imported_modules(
+                        self.scans[source.display], self.by_module, self.aliases
+                    )
+            frontier = reached - seen
+
+    def _load_scan(self, source: SourceFile) -> bool:
+        from toolgen.scan.serial import decode_scan
+
+        if not self.cache.enabled:
+            return False
+        key = keys.scan_key(keys.scan_prefix(), source, self.hashes[source.display])
+        data = self.cache.scan(key)
+        if data is None:
+            return False
+        try:
+            self.scans[source.display] = decode_scan(data)
+        except (ValueError, TypeError, KeyError):
+            return False
+        return True
+
+    def _parse(self, source: SourceFile) -> tuple[ModuleScan, object]:
+        """Parse one file (in a worker, perhaps); also its scan as JSON data for the cache
+        (``None`` when the cache is off, or the scan holds a value JSON cannot)."""
+        from toolgen.scan import scan_file
+        from toolgen.scan.serial import encode
+
+        scan = scan_file(source, self.data[source.display])
+        encoded: object = None
+        if self.cache.enabled:
+            with contextlib.suppress(TypeError, ValueError):
+                encoded = encode(scan)
+        return scan, encoded
+
+    def closure(self, module: str) -> list[str]:
+        """The modules ``module``'s imports reach, itself included (all scanned)."""
+        seen: set[str] = set()
+        stack = [module]
+        while stack:
+            current = stack.pop()
+            if current in seen:
+                continue
+            seen.add(current)
+            for source in self.by_module[current]:
+                stack.extend(
+                    imported_modules(self.scans[source.display], self.by_module, self.aliases)
+                )
+        return sorted(seen)
+
+    def build_one(self, module: str, notes: list[tuple[str, str]] | None = None) -> ModuleResult:
+        """One module's result, built against the scans of its closure (already made)."""
+        return self._build(module, notes)[0]
+
+    def _build(
+        self, module: str, notes: list[tuple[str, str]] | None = None
+    ) -> tuple[ModuleResult, list[ToolDef]]:
+        from toolgen.scan.resolve import Resolver
+
+        reach = self.closure(module)
+        scans = sorted(
+            (self.scans[s.display] for m in reach for s in self.by_module[m]),
+            key=lambda s: s.path,
+        )
+        deps = {s.display: self.hashes[s.display] for m in reach for s in self.by_module[m]}
+        members = set(reach)
+        resolver = Resolver(scans, {a: m for a, m in self.aliases.items() if m in members})
+        tools: list[ToolDef] = []
+        result = build_module(
+            module,
+            scans,
+            resolver,
+            self.target,
+            deps,
+            None if notes is not None else self.previous.get(module),
+            notes=notes,
+            made=tools,
+        )
+        return result, tools
+
+    def focus(self, module: str) -> Focus:
+        """``module``'s tools as IR and its result, built exactly as a build builds them (never
+        from the cache), with the decisions that made them."""
+        self.scan_closure([module])
+        notes: list[tuple[str, str]] = []
+        result, tools = self._build(module, notes)
+        return Focus(tuple(tools), result, tuple(notes))
+
+    # --- files ------------------------------------------------------------------------------
+
+    def _render(
+        self,
+        rendered: dict[str | None, list[RenderedConstant]],
+        files_out: dict[str | None, Path],
+        count: int,
+    ) -> list[PlannedFile]:
+        """The output files: every constant in one module, or the IR and one module per
+        provider. A layout the template rendered is queued for the cache (a rebuild that
+        changes no constant's name takes it from there, without jinja2)."""
+        from toolgen.render import ModuleShape, splice
+
+        target = self.target
+        out = files_out[None]
+        source_names = [_relative_to(s.path, out.parent) for s in self.sources]
+        modules: dict[str | None, list[RenderedConstant]]
+        if target.layout == "single":
+            modules = {None: [c for group in rendered.values() for c in group]}
+        else:
+            modules = {provider: rendered[provider] for provider in files_out}
+        siblings = [p.stem for key, p in files_out.items() if key is not None]
+        planned: list[PlannedFile] = []
+        for provider, constants in modules.items():
+            path = files_out[provider]
+            shape = ModuleShape(
+                constants,
+                source_names,
+                target.line_length,
+                provider,
+                siblings if provider is None else (),
+            )
+            key = shape.key()
+            known = self.cache.layout(key)
+            pieces = splice(known, constants) if known is not None else None
+            if pieces is None:
+                skeleton = shape.layout()
+                pieces = splice(skeleton, constants)
+                assert pieces is not None, "the template lost a constant"
+                pointer = keys.pointer_key("layout", str(path))
+                self.pending.append(
+                    partial(_store_layout, key=key, skeleton=skeleton, pointer=pointer)
+                )
+            if target.formatter == "black":
+                from toolgen.emit.format import format_with_black
+
+                text = b"".join(pieces).decode("utf-8")
+                pieces = (format_with_black(text, target.line_length).encode("utf-8"),)
+            crlf = _has_crlf(path)
+            digest = hashlib.sha256()
+            for piece in pieces:
+                digest.update(bytes(piece).replace(b"\n", b"\r\n") if crlf else piece)
+            planned.append(
+                PlannedFile(
+                    path,
+                    display_path(path, self.cwd),
+                    pieces,
+                    count,
+                    tuple(s.display for s in self.sources),
+                    digest.hexdigest(),
+                    crlf,
+                )
+            )
+        return planned
+
+
+# --- helpers ----------------------------------------------------------------------------------
+
+
+def _store_module(cache: Cache, key: str, result: ModuleResult, pointer: str) -> None:
+    cache.put_module(key, result)
+    cache.supersede(pointer, key)
+
+
+def _store_scan(cache: Cache, key: str, encoded: object, pointer: str) -> None:
+    if isinstance(encoded, dict):
+        cache.put_scan(key, encoded)
+        cache.supersede(pointer, key)
+
+
+def _store_layout(cache: Cache, key: str, skeleton: bytes, pointer: str) -> None:
+    cache.put_layout(key, skeleton)
+    cache.supersede(pointer, key)
+
+
+def _store_output(cache: Cache, key: str, record: OutputRecord, pointer: str) -> None:
+    cache.put_output(key, record)
+    cache.supersede(pointer, key)
+
+
+def _can_define_tools(scans: list[ModuleScan]) -> bool:
+    """Whether these files define a function, or decorate a method (which is warned about)."""
+    return any(
+        scan.functions or any(decorators for c in scan.classes for _, decorators, _ in c.methods)
+        for scan in scans
+    )
+
+
+def _relative_to(path: Path, folder: Path) -> str:
+    return Path(os.path.relpath(path, folder)).as_posix()
+
+
+def _has_crlf(path: Path) -> bool:
+    """Whether the existing file's first line ends with ``\r\n``: its line ends are kept."""
+    from toolgen.emit.write import read_head
+
+    try:
+        head = read_head(path)
+    except ToolgenError:  # a folder, unreadable: the write reports it
+        return False
+    return head is not None and head.split(b"\n", 1)[0].endswith(b"\r")
+
+
+def on_disk(path: Path, digest: str, cache: Cache) -> bool:
+    """Whether the file holds exactly the bytes with ``digest``: by its stamp (when the file is
+    still the very one stamped, see :class:`~toolgen.engine.stamps.Stamp`), else by reading
+    and hashing it (and stamping it, when it held still while read)."""
+    stamp = cache.stamp(path) if cache.enabled else None
+    if stamp is not None:
+        try:
+            info = os.stat(path)
+        except OSError:
+            return False
+        if stamp.describes(info):
+            return stamp.digest == digest
+    found = read_digest(path)
+    if found is None:
+        return False
+    seen, held = found
+    if held is not None and cache.enabled:
+        cache.put_stamp(path, Stamp.of(held, seen))
+    return seen == digest
+
+
+def module_aliases(by_module: dict[str, list[SourceFile]]) -> dict[str, str]:
+    """Other names of scanned modules (see ``SourceFile.aliases``) → their module; a name that is
+    some module's own, or that two modules would share, is nobody's alias."""
+    claims: dict[str, set[str]] = {}
+    for module, files in by_module.items():
+        for source in files:
+            for alias in source.aliases:
+                claims.setdefault(alias, set()).add(module)
+    return {
+        alias: next(iter(owners))
+        for alias, owners in sorted(claims.items())
+        if len(owners) == 1 and alias not in by_module
+    }
+
+
+def imported_modules(
+    scan: ModuleScan, by_module: dict[str, list[SourceFile]], aliases: dict[str, str]
+) -> set[str]:
+    """The scanned modules one file's imports reach directly.
+
+    For each import, the longest prefix of its target that is a scanned module (under its own
+    name or an alias): that is the module name resolution looks in (``Resolver.qualified``), so
+    ``from tools.models import Address`` depends on ``tools.models`` and not on the package
+    ``tools`` — a re-export hub ``__init__.py`` does not make every module depend on all the
+    others.
+    """
+    found = set()
+    for _, target in scan.imports:
+        parts = target.split(".")
+        for i in range(len(parts), 0, -1):
+            name = ".".join(parts[:i])
+            if name in by_module:
+                found.add(name)
+                break
+            if name in aliases:
+                found.add(aliases[name])
+                break
+    return found
+
+
+def escalate(diags: Diagnostics) -> Diagnostics:
+    """``--strict``: every warning is an error."""
+    out = Diagnostics()
+    for d in diags.items:
+        out.items.append(
+            Diagnostic(Severity.ERROR, d.message, d.span, d.code)
+            if d.severity is Severity.WARNING
+            else d
+        )
+    return out
