@@ -191,6 +191,7 @@ def show(
         UsageError: no such file, or no such tool in it (the file's tools are listed).
         SourceError: the sources have errors.
     """
+    from toolgen.assemble import merge_provider_diagnostics
     from toolgen.ir import ToolSet
     from toolgen.providers import ADAPTERS, adapt, plain_tools
 
@@ -215,7 +216,7 @@ def show(
         value: Any = plain_tools(one)[0]
         for forms in focus.result.tools:
             if forms.name == tool.name and forms.span == tool.span:
-                diags.extend(forms.diagnostics)
+                diags.extend(merge_provider_diagnostics(forms.diagnostics))  # as build says them
     else:
         if provider not in ADAPTERS:
             raise UsageError(

@@ -1,0 +1,91 @@
+"""``toolgen show`` reads one tool out of the same plan as ``build``: for every tool of every
+golden case that builds, and every provider, what ``show`` prints is the item the generated
+module holds, and every warning it prints is one the build gives."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.test_golden import CASES, CASE_NAMES, _args
+from toolgen import api
+from toolgen.config import Config, Target, override
+from toolgen.engine import open_cache
+from toolgen.engine.plan import TargetRun
+from toolgen.providers import ADAPTERS
+
+BUILDING = [n for n in CASE_NAMES if (CASES / n / "expected" / "exit_code").read_text() == "0\n"]
+_FLAGS = {"--warn-undocumented": ("warn_undocumented", True)}
+_OPTIONS = {"--layout": "layout"}
+
+
+def _target(case: Path) -> Target:
+    options: dict[str, Any] = {}
+    args = _args(case)
+    while args:
+        arg = args.pop(0)
+        if arg in _FLAGS:
+            key, value = _FLAGS[arg]
+            options[key] = value
+        else:
+            options[_OPTIONS[arg]] = args.pop(0)
+    return override(
+        Target(), paths=(case / "input",), out=case / "expected" / "tool_schemas.py", **options
+    )
+
+
+def test_every_building_case_is_compared() -> None:
+    assert {"cross_module", "kitchen_sink", "per_provider", "warnings"} <= set(BUILDING)
+
+
+@pytest.mark.parametrize("name", BUILDING)
+def test_show_prints_what_build_writes(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    case = CASES / name
+    monkeypatch.chdir(case)
+    target = _target(case)
+    config = Config((target,))
+    plan = api.plan(config, cwd=case, use_cache=False)
+    constants: dict[str, Any] = {}
+    for planned in plan.files:
+        assert planned.text is not None
+        exec(compile(planned.text, planned.display, "exec"), constants)  # generated data only
+    said = {d.format() for d in plan.diagnostics}
+    for d in plan.diagnostics:  # said once for several providers: "openai, mcp: ..."
+        head, sep, rest = d.message.partition(": ")
+        if sep and ", " in head and all(p in ADAPTERS for p in head.split(", ")):
+            said |= {replace(d, message=f"{p}: {rest}").format() for p in head.split(", ")}
+    position = {tool["name"]: i for i, tool in enumerate(constants["TOOLS"])}
+    run = TargetRun(target, frozenset(), case, case, open_cache(None))
+    run.read()
+    shown = 0
+    for result in run.module_results().values():
+        for forms in result.tools:
+            path = case / forms.span.path
+            value, diagnostics, _ = api.show(path, forms.name, config, cwd=case)
+            assert value == constants["TOOLS"][position[forms.name]], forms.name
+            assert {d.format() for d in diagnostics} <= said, forms.name
+            for key in target.providers:
+                constant = ADAPTERS[key](target).constant
+                wire, diagnostics, _ = api.show(path, forms.name, config, key, cwd=case)
+                assert wire == constants[constant][position[forms.name]], (forms.name, key)
+                assert {d.format() for d in diagnostics} <= said, (forms.name, key)
+            shown += 1
+    assert shown == len(constants["TOOLS"])
+
+
+def test_show_resolves_types_from_other_folders_as_build_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The finding that began this: ``show`` scanned only the file's folder, so a type from
+    ``app/models/`` was a plain string with warnings, where ``build`` gives its ``$ref``."""
+    case = CASES / "cross_module"
+    monkeypatch.chdir(case)
+    config = Config((_target(case),))
+    value, diagnostics, _ = api.show(
+        case / "input" / "app" / "tools" / "support.py", "open_ticket", config, cwd=case
+    )
+    assert value["parameters"]["properties"]["ticket"]["$ref"] == "#/$defs/Ticket"
+    assert [d.code for d in diagnostics] == ["lossy"]  # a provider folds a keyword; no unknown type
