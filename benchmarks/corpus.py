@@ -143,7 +143,6 @@ def generate(out: Path, modules: int, tools: int, seed: int = 7) -> Path:
     if package.exists():
         shutil.rmtree(package)
     package.mkdir(parents=True)
-    (package / "__init__.py").write_text('"""Generated benchmark tools."""\n')
     (package / "shared.py").write_text(SHARED)
     header = (
         '"""Generated tool module."""\n\nfrom typing import Annotated, Optional\n\n'
@@ -157,6 +156,14 @@ def generate(out: Path, modules: int, tools: int, seed: int = 7) -> Path:
             if t % 2 == 0:
                 parts.append(FILLER.format(n=f"{m}_{t}"))
         (package / f"module_{m:04d}.py").write_text("".join(parts))
+    # A re-export hub, as real packages have: the package imports every tool, so a worker
+    # that builds it reaches every module.
+    hub = ['"""Generated benchmark tools: every tool, re-exported."""\n']
+    for m in range(modules):
+        names = ", ".join(f"tool_{m}_{t}" for t in range(tools))
+        hub.append(f"from .module_{m:04d} import {names}\n")
+    hub.append("from .shared import Address, Customer, Level, Priority, Unit, Window\n")
+    (package / "__init__.py").write_text("".join(hub))
     return package
 
 

@@ -15,6 +15,7 @@ import compileall
 import importlib.util
 import os
 import platform
+import shutil
 import statistics
 import subprocess
 import sys
@@ -134,8 +135,28 @@ def main() -> None:
 
 def measure_runtime(root: Path, package: Path, env: dict[str, str]) -> tuple[dict[str, float], int]:
     """Importing the generated module (single layout: all seven forms) and one provider's module
-    (``--layout per-provider``) vs pydantic converting the same tools (modules imported)."""
-    split = package / "split.py"  # the IR; split_openai.py etc. beside it
+    (``--layout per-provider``) vs pydantic converting the same tools (modules imported).
+
+    The generated modules are written outside the tools' package, whose ``__init__`` re-exports
+    every tool: importing a module inside it would import all the tools first."""
+    schemas = root / "bench_schemas"
+    schemas.mkdir(exist_ok=True)
+    split = schemas / "split.py"  # the IR; split_openai.py etc. beside it
+    run(
+        [
+            sys.executable,
+            "-m",
+            "toolgen",
+            "build",
+            str(package),
+            "-q",
+            "--no-cache",
+            "--out",
+            str(schemas / "tool_schemas.py"),
+        ],
+        root,
+        env,
+    )
     run(
         [
             sys.executable,
@@ -153,16 +174,17 @@ def measure_runtime(root: Path, package: Path, env: dict[str, str]) -> tuple[dic
         env,
     )
     compileall.compile_dir(str(package), quiet=1)
+    compileall.compile_dir(str(schemas), quiet=1)
     load_one = (
-        "import time, typing  # loaded in any real process (pydantic, the SDKs)\nt = time.perf_counter()\nimport bench_tools.split_openai as m\n"
+        "import time, typing  # loaded in any real process (pydantic, the SDKs)\nt = time.perf_counter()\nimport bench_schemas.split_openai as m\n"
         "print(time.perf_counter() - t, len(m.TOOLS_OPENAI))"
     )
     load_paused = (
-        "import gc, time, typing\ngc.disable()\nt = time.perf_counter()\nimport bench_tools.split_openai as m\n"
+        "import gc, time, typing\ngc.disable()\nt = time.perf_counter()\nimport bench_schemas.split_openai as m\n"
         "print(time.perf_counter() - t, len(m.TOOLS_OPENAI))"
     )
     load = (
-        "import time, typing  # loaded in any real process (pydantic, the SDKs)\nt = time.perf_counter()\nimport bench_tools.tool_schemas as m\n"
+        "import time, typing  # loaded in any real process (pydantic, the SDKs)\nt = time.perf_counter()\nimport bench_schemas.tool_schemas as m\n"
         "print(time.perf_counter() - t, len(m.TOOLS))"
     )
     convert = (
@@ -202,8 +224,7 @@ def measure_runtime(root: Path, package: Path, env: dict[str, str]) -> tuple[dic
         ):
             took, count = seconds(code)
             timings[key].append(took)
-    for generated in package.glob("split*.py"):
-        generated.unlink()
+    shutil.rmtree(schemas)
     return {key: statistics.median(values) for key, values in timings.items()}, count
 
 
@@ -230,11 +251,18 @@ def report(
     print(f"baseline: libcst parse-only of the same files in a fresh process, median {base:.3f} s")
     print()
     print(f"{'measure':<34}{'median s':>10}{'range s':>17}{'ratio':>9}  target")
+    floor = statistics.median(samples["floor"])
     rows = [
-        ("cold build (--no-cache), all 7", "cold", base, 1.5, "<= 1.5x parse"),
+        ("cold build (--no-cache), all 7", "cold", base, 1.0, "<= 1.0x parse"),
         ("no-op rebuild (cache warm)", "noop", cold, 0.05, "<= 5% of cold"),
         ("check, unchanged tree", "check", cold, 0.05, "<= 5% of cold"),
-        ("rebuild after editing one docstring", "edit", cold, 0.10, "<= 10% of cold"),
+        (
+            "rebuild after editing one docstring",
+            "edit",
+            cold,
+            (floor + 0.10 * cold) / cold,
+            "<= floor + 10% of cold",
+        ),
     ]
     for label, key, against, limit, text in rows:
         values = samples[key]
@@ -242,8 +270,10 @@ def report(
         ratio = median / against
         shown = f"{ratio:.2f}x" if against is base else f"{ratio:.1%}"
         verdict = "met" if ratio <= limit else "MISSED"
+        bound = f" ({limit:.1%})" if key == "edit" else ""
         print(
-            f"{label:<34}{median:>10.3f}{min(values):>8.3f}-{max(values):<8.3f}{shown:>9}  {text}: {verdict}"
+            f"{label:<34}{median:>10.3f}{min(values):>8.3f}-{max(values):<8.3f}{shown:>9}  "
+            f"{text}{bound}: {verdict}"
         )
     values = samples["floor"]  # no target: what the edit row cannot go below
     median = statistics.median(values)

@@ -201,9 +201,9 @@ def _record_calls(monkeypatch: pytest.MonkeyPatch, owner: Any, name: str, what: 
     calls: list[str] = []
     real = getattr(owner, name)
 
-    def recording(*args: Any) -> Any:
+    def recording(*args: Any, **kwargs: Any) -> Any:
         calls.append(what(*args))
-        return real(*args)
+        return real(*args, **kwargs)
 
     monkeypatch.setattr(owner, name, recording)
     return calls
@@ -448,3 +448,67 @@ def test_an_editable_install_is_known_by_its_files(tmp_path: Path) -> None:
     ]
     assert wheel_files(_installed(tmp_path / "e", editable)) is None
     assert wheel_files(str(tmp_path / "nothing" / "toolgen")) is None
+
+
+HUB = {
+    "pkg/__init__.py": (
+        '"""Re-exports every tool, as real packages do."""\n'
+        "from .a import tool_a\nfrom .b import tool_b\nfrom .c import tool_c\n"
+        "from .models import Thing\n"
+    ),
+    "pkg/models.py": "from typing import TypedDict\n\n\nclass Thing(TypedDict):\n    x: int\n",
+    "pkg/a.py": (
+        "from toolgen import tool\nfrom pkg.models import Thing\n\n\n"
+        "@tool\ndef tool_a(t: Thing) -> None:\n    'A.'\n"
+    ),
+    "pkg/b.py": "from toolgen import tool\n\n\n@tool\ndef tool_b(n: int) -> None:\n    'B.'\n",
+    "pkg/c.py": (
+        "from toolgen import tool\nfrom pkg import Thing\n\n\n"  # through the hub
+        "@tool\ndef tool_c(t: Thing) -> None:\n    'C.'\n"
+    ),
+}
+
+
+def _hub_build(root: Path, cache: Path) -> bytes:
+    target = Target(paths=(root / "pkg",), out=root / "out.py")
+    api.build(api.plan(Config((target,)), cwd=root, cache_dir=cache))
+    return (root / "out.py").read_bytes()
+
+
+def test_each_file_is_parsed_once_per_build_even_with_a_re_export_hub(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.conftest import write_tree
+
+    write_tree(tmp_path, HUB)
+    scanned = _record_calls(monkeypatch, toolgen.scan, "scan_file", lambda *args: args[0].display)
+    _hub_build(tmp_path, tmp_path / "cache")
+    assert sorted(scanned) == sorted(HUB)  # each once, the hub's closure notwithstanding
+
+
+def test_an_edit_to_a_module_the_hub_imports_rebuilds_only_what_reaches_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``b`` is edited: ``b`` is rebuilt, and ``c``, whose import goes through the hub; ``a``
+    imports ``pkg.models`` by its full name and is not. The hub defines no function: it has
+    no tools to build."""
+    from tests.conftest import write_tree
+    from toolgen.engine import plan
+
+    write_tree(tmp_path, HUB)
+    cache = tmp_path / "cache"
+    _hub_build(tmp_path, cache)
+    built = _record_calls(monkeypatch, plan, "build_module", lambda *args: args[0])
+    b = tmp_path / "pkg" / "b.py"
+    b.write_text(b.read_text().replace("'B.'", "'B, edited.'"))
+    edited = _hub_build(tmp_path, cache)
+    assert sorted(built) == ["pkg.b", "pkg.c"]
+    (tmp_path / "out.py").unlink()
+    assert _build_uncached(tmp_path) == edited
+
+
+def _build_uncached(root: Path) -> bytes:
+    target = Target(paths=(root / "pkg",), out=root / "out.py")
+    (planned,) = api.plan(Config((target,)), cwd=root, use_cache=False).files
+    assert planned.data is not None
+    return planned.data
