@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
-from toolgen.errors import Diagnostic, SourceSpan
+from toolgen.errors import Diagnostic, SourceSpan, pickled_by_fields
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Name:
     """A dotted name as written: ``str``, ``t.Optional``, ``models.Priority``."""
@@ -15,6 +16,7 @@ class Name:
     dotted: str
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Sub:
     """A subscript: ``base[args...]``."""
@@ -23,6 +25,7 @@ class Sub:
     args: tuple[TExpr, ...]
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Lit:
     """A literal: str, int, float, bool, None, or ``...`` (``Ellipsis``)."""
@@ -30,6 +33,7 @@ class Lit:
     value: object
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Or:
     """``A | B | C``."""
@@ -37,6 +41,7 @@ class Or:
     items: tuple[TExpr, ...]
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Seq:
     """A list or tuple display: ``[a, b]`` / ``(a, b)``."""
@@ -45,6 +50,7 @@ class Seq:
     items: tuple[TExpr, ...]
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Call:
     """A call: ``Field(ge=1)``, ``Param(desc="...")``."""
@@ -54,6 +60,7 @@ class Call:
     kwargs: tuple[tuple[str, TExpr], ...]
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Opaque:
     """Anything else, kept as source text for messages."""
@@ -61,6 +68,7 @@ class Opaque:
     code: str
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class BinOp:
     """``left + right``, ``left % right``, ``left * right``: folded by ``scan.evaluate``."""
@@ -70,6 +78,7 @@ class BinOp:
     right: TExpr
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Unary:
     """``-operand``, ``+operand``, ``not operand``."""
@@ -78,6 +87,7 @@ class Unary:
     operand: TExpr
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Attr:
     """An attribute of something that is not a dotted name: ``"{} rows".format``."""
@@ -86,6 +96,7 @@ class Attr:
     attr: str
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Fmt:
     """One replacement field of an f-string: ``{value!conversion:spec}``."""
@@ -95,6 +106,7 @@ class Fmt:
     spec: TExpr | None
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class FString:
     """An f-string (possibly concatenated with plain strings): ``Lit`` text and ``Fmt`` fields."""
@@ -107,6 +119,7 @@ TExpr = Union[  # noqa: UP007 - evaluated at run time on 3.10
 ]
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Parameter:
     """One function parameter. ``kind``: positional, positional_only, keyword, varargs or varkw."""
@@ -118,6 +131,7 @@ class Parameter:
     span: SourceSpan
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Function:
     """A module-level function, decorated or not."""
@@ -133,6 +147,7 @@ class Function:
     docstring_line: int = 0
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class FieldDef:
     """A class-level annotated attribute (a TypedDict key, a model or dataclass field)."""
@@ -143,6 +158,7 @@ class FieldDef:
     span: SourceSpan
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class ClassDef:
     """A module-level class: bases, keywords, decorators, fields and plain assignments."""
@@ -164,6 +180,7 @@ class ClassDef:
         return f"{self.module}.{self.name}"
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Alias:
     """A module-level assignment that may be a type alias: ``X = list[int]``, ``type X = ...``."""
@@ -173,6 +190,7 @@ class Alias:
     span: SourceSpan
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class ModuleScan:
     """Everything the front end keeps of one file; independent of every other file."""
