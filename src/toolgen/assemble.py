@@ -23,6 +23,7 @@ from toolgen.ir import ToolDef
 from toolgen.providers import ADAPTERS, adapt_tool, check_collisions
 from toolgen.providers.base import AdapterOptions
 from toolgen.render import Constant, RenderedConstant, list_item, render_constant, render_list
+from toolgen.render.literal import Flat
 from toolgen.scan.model import ModuleScan
 from toolgen.scan.resolve import Resolver
 
@@ -116,13 +117,14 @@ def build_module(
             continue
         tool_diags = Diagnostics()
         wire: dict[str, str] = {}
-        segments = {"TOOLS": list_item(_plain(tool), target.line_length).encode("utf-8")}
+        flat: Flat = {}  # the subtrees the forms share are made into text once
+        segments = {"TOOLS": list_item(_plain(tool), target.line_length, flat).encode("utf-8")}
         nullable: dict[str, tuple[str, ...]] = {}
         memo: dict[Any, Any] = {}  # what one provider computed that another can reuse
         for key, adapter in adapters.items():
             adapted = adapt_tool(key, adapter, tool, tool_diags, memo)
             wire[key] = adapted.wire_name
-            segments[key] = list_item(adapted.wire, target.line_length).encode("utf-8")
+            segments[key] = list_item(adapted.wire, target.line_length, flat).encode("utf-8")
             if adapted.nullable_optionals:
                 nullable[key] = tuple(adapted.nullable_optionals)
         entries.append(

@@ -164,11 +164,12 @@ class _Emitter:
     even for a dict of ten thousand entries that could never fit.
     """
 
-    __slots__ = ("line_length", "out")
+    __slots__ = ("flat", "line_length", "out")
 
-    def __init__(self, line_length: int) -> None:
+    def __init__(self, line_length: int, flat: Flat | None = None) -> None:
         self.line_length = line_length
         self.out: list[str] = []
+        self.flat = flat
 
     def emit(self, value: Any, indent: int, prefix: str, suffix: str) -> None:
         if not (isinstance(value, (dict, list)) and value):  # an atom is never split
@@ -187,7 +188,21 @@ class _Emitter:
                 self.out.extend(f"{' ' * (indent + 4)}{item}," for item in items)
                 self.out.append(f"{' ' * indent}]{suffix}")
             return
-        if _width(value, room) <= room:
+        memo = self.flat
+        if memo is not None:
+            # One tool's forms share the subtrees their adapters left unchanged: each one's
+            # one-line text is made once (kept with the value, so its identity stays its own).
+            known = memo.get(id(value))
+            if known is not None and known[0] is value:
+                if str_width(known[1]) <= room:
+                    self.out.append(f"{' ' * indent}{prefix}{known[1]}{suffix}")
+                    return
+            elif _width(value, room) <= room:
+                text = _flat(value)
+                memo[id(value)] = (value, text)
+                self.out.append(f"{' ' * indent}{prefix}{text}{suffix}")
+                return
+        elif _width(value, room) <= room:
             self.out.append(f"{' ' * indent}{prefix}{_flat(value)}{suffix}")
             return
         pad = " " * indent
@@ -213,6 +228,10 @@ class _Emitter:
             out.append(f"{pad}]{suffix}")
 
 
+Flat = dict[int, tuple[Any, str]]
+"""One-line texts of collections, by identity, each kept with its collection."""
+
+
 def one_line(value: Any) -> str:
     """The value on a single line, without trailing commas."""
     return _flat(value)
@@ -232,8 +251,11 @@ def assignment(name: str, annotation: str, value: Any, line_length: int = 88) ->
     return "\n".join(emitter.out) + "\n"
 
 
-def list_item(value: Any, line_length: int = 88) -> str:
-    """One element of a top-level list, as black lays it out there (indented 4, trailing comma)."""
-    emitter = _Emitter(line_length)
+def list_item(value: Any, line_length: int = 88, flat: Flat | None = None) -> str:
+    """One element of a top-level list, as black lays it out there (indented 4, trailing comma).
+
+    ``flat``, shared by the forms of one tool, makes the one-line text of each subtree they
+    share once."""
+    emitter = _Emitter(line_length, flat)
     emitter.emit(value, 4, "", ",")
     return "\n".join(emitter.out)
