@@ -106,7 +106,10 @@ def write_atomic(path: Path, data: str | bytes | Sequence[bytes | memoryview]) -
             fd = open_locked_temp(temp)
             _write_all(fd, pieces)
             os.fsync(fd)
-            os.fchmod(fd, mode)
+            if hasattr(os, "fchmod"):
+                os.fchmod(fd, mode)
+            else:  # pragma: no cover - Windows
+                os.chmod(temp, mode)
             os.replace(temp, path)
             return os.fstat(fd)
         except BaseException as exc:
