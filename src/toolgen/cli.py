@@ -393,6 +393,107 @@ def show(spec: str, provider: str | None, verbose: bool) -> None:
     _guard(verbose, body)
 
 
+def _generated_pair(paths: tuple[Path, ...]) -> bool:
+    """``toolgen diff OLD.py NEW.py``: two files, the first of them toolgen's output."""
+    from toolgen.header import is_generated
+
+    if len(paths) != 2 or not all(p.is_file() for p in paths):
+        return False
+    try:
+        with paths[0].open("rb") as handle:
+            return is_generated(handle.read(200))
+    except OSError:
+        return False
+
+
+@main.command()
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option(
+    "--base",
+    metavar="REV",
+    default=None,
+    help="The git revision to compare with [default: the merge base of HEAD with the default "
+    "branch: origin/HEAD, origin/main, origin/master, main or master].",
+)
+@click.option(
+    "--against-files",
+    is_flag=True,
+    help="Compare with the generated files in the working tree instead of a fresh build.",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "markdown", "json"]),
+    default="text",
+    show_default=True,
+    help="text for a terminal, markdown for a pull-request comment, json for scripts "
+    "(schema in docs/diff.md).",
+)
+@click.option(
+    "--fail-on",
+    type=click.Choice(["breaking", "any", "never"]),
+    default="breaking",
+    show_default=True,
+    help="Exit 1 when a change of this severity (any: of any severity) is found; never: exit 0.",
+)
+@click.option(
+    "--no-cache",
+    is_flag=True,
+    help="Neither read nor write the cache for the fresh build (results are identical either way).",
+)
+@click.option(
+    CACHE_DIR.flag or "--cache-dir",
+    type=click.Path(path_type=Path),
+    default=None,
+    help=CACHE_DIR.help,
+)
+@click.option("--verbose", "-v", is_flag=True, help="Show tracebacks of internal errors.")
+def diff(
+    paths: tuple[Path, ...],
+    base: str | None,
+    against_files: bool,
+    fmt: str,
+    fail_on: str,
+    no_cache: bool,
+    cache_dir: Path | None,
+    verbose: bool,
+) -> None:
+    """Show what changed in the generated tool schemas, and whom it breaks.
+
+    \b
+    toolgen diff [PATHS]...     outputs at --base (git) against a fresh build of PATHS
+                                (without PATHS: the targets of [tool.toolgen])
+    toolgen diff OLD.py NEW.py  two generated modules, read as data
+
+    Each change has a rule id and a severity (breaking, non-breaking, info). Exit codes: 0
+    nothing at or above --fail-on; 1 found; 2 usage (no git, an unknown revision, a file that
+    is not a generated module); 3 errors in the sources.
+    """
+
+    def body() -> int:
+        from toolgen.diff.report import fails, render
+        from toolgen.diff.targets import diff_files, diff_targets
+        from toolgen.report import EXIT_STALE
+
+        if _generated_pair(paths):
+            if base is not None or against_files:
+                raise click.UsageError("--base and --against-files compare targets, not two files")
+            result = diff_files(paths[0], paths[1])
+        else:
+            config = _config(paths, {})
+            result = diff_targets(
+                config,
+                base,
+                against_files=against_files,
+                use_cache=not no_cache,
+                cache_dir=cache_dir.resolve() if cache_dir is not None else None,
+            )
+        click.echo(render(result, fmt), nl=False)
+        return EXIT_STALE if fails(result, fail_on) else EXIT_OK
+
+    _guard(verbose, body)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()
 

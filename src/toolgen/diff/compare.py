@@ -1,0 +1,139 @@
+"""Two versions of a target's constants → one :class:`TargetDiff`: the IR's changes, each
+provider's, the cost, and the source line of each changed tool where it can be found."""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+from toolgen.diff.load import Module
+from toolgen.diff.model import Change, TargetDiff
+from toolgen.diff.rules import compare_tools
+from toolgen.diff.wire import PROVIDERS, Warnings, compare_provider, costs
+from toolgen.settings import Target
+
+
+def adapter_warnings(options: Target) -> Warnings:
+    """What each provider's adapter says it loses for one IR tool, run with ``options``."""
+    from toolgen.errors import Diagnostics, SourceSpan
+    from toolgen.ir import ToolDef
+    from toolgen.providers import ADAPTERS, adapt_tool
+
+    adapters: dict[str, Any] = {}
+
+    def run(provider: str, tool: dict[str, Any]) -> frozenset[str]:
+        if provider not in ADAPTERS:
+            return frozenset()
+        adapter = adapters.get(provider)
+        if adapter is None:
+            adapter = adapters[provider] = ADAPTERS[provider](options)
+        diags = Diagnostics()
+        definition = ToolDef(
+            tool["name"],
+            tool.get("description", ""),
+            tool["parameters"],
+            SourceSpan("<diff>"),
+            tool["name"],
+        )
+        try:
+            adapt_tool(provider, adapter, definition, diags)
+        except Exception:  # an IR the adapter cannot take says nothing here; the build would
+            return frozenset()
+        prefix = f"{provider}: tool '{tool['name']}'"
+        return frozenset(
+            d.message.removeprefix(prefix).lstrip(": ").lstrip() for d in diags.items if d.code == "lossy"
+        )
+
+    return run
+
+
+def diff_constants(
+    old: Module,
+    new: Module,
+    output: str,
+    old_label: str,
+    new_label: str,
+    options: Target | None = None,
+    cwd: Path | None = None,
+) -> TargetDiff:
+    """Every change from ``old`` to ``new`` (IR first, then each provider), in a fixed order."""
+    a, b = old.constants, new.constants
+    changes: list[Change] = []
+    if a.get("TOOLS") != b.get("TOOLS"):
+        changes.extend(compare_tools(a.get("TOOLS", []), b.get("TOOLS", [])))
+    warnings = adapter_warnings(options or Target())
+    for provider in PROVIDERS:
+        changes.extend(compare_provider(provider, a, b, warnings))
+    locate = _Locator(new, cwd)
+    changes = [
+        c if not c.tool else _with_source(c, locate(c.tool))
+        for c in changes
+    ]
+    changes.sort(key=Change.sort_key)
+    return TargetDiff(
+        output,
+        old_label,
+        new_label,
+        tuple(changes),
+        tuple(costs(a, b)),
+        len(a.get("TOOLS", [])),
+        len(b.get("TOOLS", [])),
+    )
+
+
+def _with_source(change: Change, source: str | None) -> Change:
+    if source is None:
+        return change
+    from dataclasses import replace
+
+    return replace(change, source=source)
+
+
+class _Locator:
+    """Where a tool is defined in the new version's sources: the only line of the sources
+    listed in the module's header that defines a function of the tool's name (``def NAME(``)
+    or names it (``name="NAME"``). Found by reading the text; ``None`` when not exactly one
+    line matches or the sources are not on disk."""
+
+    def __init__(self, module: Module, cwd: Path | None) -> None:
+        self.root = module.source_root
+        self.sources = module.sources
+        self.cwd = cwd
+
+    @functools.lru_cache(maxsize=None)  # noqa: B019 - one locator per diff
+    def __call__(self, tool: str) -> str | None:
+        if self.root is None:
+            return None
+        name = re.escape(tool)
+        pattern = re.compile(
+            rf"^[ \t]*(?:async[ \t]+)?def[ \t]+{name}[ \t]*\(|\bname[ \t]*=[ \t]*[\"']{name}[\"']",
+            re.M,
+        )
+        found: list[str] = []
+        for source in self.sources:
+            text = self._text(source)
+            if text is None:
+                continue
+            for match in pattern.finditer(text):
+                found.append(f"{self._display(source)}:{text.count(chr(10), 0, match.start()) + 1}")
+        return found[0] if len(found) == 1 else None
+
+    def _display(self, source: str) -> str:
+        assert self.root is not None
+        if self.cwd is None:
+            return source
+        return Path(os.path.relpath(self.root / source, self.cwd)).as_posix()
+
+    @functools.lru_cache(maxsize=None)  # noqa: B019
+    def _text(self, source: str) -> str | None:
+        assert self.root is not None
+        try:
+            path = self.root / source
+            if not path.is_file() or path.stat().st_size > 10 * 1024 * 1024:
+                return None
+            return Path(path).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return None

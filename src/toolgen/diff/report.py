@@ -1,0 +1,234 @@
+"""A diff as text (a terminal), Markdown (a pull-request comment) or JSON (a stable schema,
+``"format": "toolgen-diff", "version": 1``; docs/diff.md). Every rendering is a function of
+the result alone: the same diff renders to the same bytes."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Final
+
+from toolgen.diff.model import RULES, Change, Cost, DiffResult, Level, TargetDiff
+
+JSON_VERSION: Final = 1
+FORMATS: Final = ("text", "markdown", "json")
+FAIL_ON: Final = ("breaking", "any", "never")
+
+
+def fails(result: DiffResult, fail_on: str) -> bool:
+    """Whether the result holds a change at or above ``fail_on``."""
+    if fail_on == "never":
+        return False
+    worst = result.worst()
+    if worst is None:
+        return False
+    return fail_on == "any" or worst is Level.BREAKING
+
+
+def render(result: DiffResult, fmt: str) -> str:
+    if fmt == "json":
+        return to_json(result)
+    if fmt == "markdown":
+        return to_markdown(result)
+    return to_text(result)
+
+
+# --- JSON ----------------------------------------------------------------------------------------
+
+
+def change_row(change: Change) -> dict[str, Any]:
+    row: dict[str, Any] = {
+        "rule": change.rule,
+        "severity": change.level.value,
+        "category": RULES[change.rule].category,
+        "tool": change.tool or None,
+        "provider": change.provider,
+        "pointer": change.pointer,
+        "source": change.source,
+        "message": change.message,
+    }
+    if change.has_old:
+        row["old"] = change.old
+    if change.has_new:
+        row["new"] = change.new
+    return row
+
+
+def cost_row(cost: Cost) -> dict[str, Any]:
+    return {
+        "provider": cost.provider,
+        "constant": cost.constant,
+        "before": cost.before,
+        "after": cost.after,
+        "change": cost.change,
+        "tools": [
+            {"tool": t.tool, "before": t.before, "after": t.after, "change": t.change} for t in cost.tools
+        ],
+    }
+
+
+def to_data(result: DiffResult) -> dict[str, Any]:
+    counts = result.counts()
+    return {
+        "format": "toolgen-diff",
+        "version": JSON_VERSION,
+        "base": result.base,
+        "summary": {level.value: counts[level] for level in Level},
+        "targets": [
+            {
+                "output": target.output,
+                "old": target.old,
+                "new": target.new,
+                "tools": {"before": target.tools_before, "after": target.tools_after},
+                "changes": [change_row(c) for c in target.changes],
+                "cost": [cost_row(c) for c in target.costs],
+            }
+            for target in result.targets
+        ],
+    }
+
+
+def to_json(result: DiffResult) -> str:
+    return json.dumps(to_data(result), ensure_ascii=False, indent=2) + "\n"
+
+
+# --- text ----------------------------------------------------------------------------------------
+
+
+def _counts(counts: dict[Level, int]) -> str:
+    return ", ".join(f"{counts[level]} {level.value}" for level in Level)
+
+
+def _signed(number: int) -> str:
+    return f"{number:+,}" if number else "±0"
+
+
+def _tool_title(change: Change) -> str:
+    title = change.tool or "(every tool)"
+    return f"{title} ({change.source})" if change.source else title
+
+
+def _groups(target: TargetDiff) -> list[tuple[str, list[Change]]]:
+    groups: dict[str, list[Change]] = {}
+    for change in target.changes:
+        groups.setdefault(change.tool, []).append(change)
+    return list(groups.items())
+
+
+def to_text(result: DiffResult) -> str:
+    out: list[str] = []
+    for target in result.targets:
+        counts = dict.fromkeys(Level, 0)
+        for change in target.changes:
+            counts[change.level] += 1
+        out.append(f"toolgen diff: {target.output}")
+        out.append(f"  old: {target.old}")
+        out.append(f"  new: {target.new}")
+        out.append(
+            f"  tools: {target.tools_before} → {target.tools_after}; changes: {_counts(counts)}"
+        )
+        for _, changes in _groups(target):
+            out.append("")
+            out.append(_tool_title(changes[0]))
+            for change in changes:
+                where = f" {change.pointer}" if change.pointer else ""
+                provider = f"[{change.provider}] " if change.provider else ""
+                out.append(
+                    f"  {change.level.value:<12} {change.rule:<28} {provider}{change.message}{where and ' at' + where}"
+                )
+        if target.costs:
+            out.append("")
+            out.append("cost: bytes of each provider's tool list (compact JSON), sent with every request")
+            for cost in target.costs:
+                out.append(
+                    f"  {cost.constant:<24} {cost.before:>10,} → {cost.after:>10,}  {_signed(cost.change)}"
+                )
+                for tool in cost.tools:
+                    out.append(f"    {tool.tool:<30} {tool.before:>8,} → {tool.after:>8,}  {_signed(tool.change)}")
+        out.append("")
+    counts = result.counts()
+    out.append(f"total: {_counts(counts)}" if result.changes else "total: no changes")
+    return "\n".join(out) + "\n"
+
+
+# --- Markdown ------------------------------------------------------------------------------------
+
+
+def _md(text: str) -> str:
+    """Text safe inside Markdown (a table cell included): nothing in it is markup."""
+    for char in ("\\", "`", "*", "_", "|", "[", "]", "<", ">", "#", "~"):
+        text = text.replace(char, "\\" + char)
+    return text.replace("\n", " ")
+
+
+def _code(text: str) -> str:
+    text = text.replace("\n", " ").replace("|", "\\|")
+    fence = "``" if "`" in text else "`"
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
+_MARK: Final = {Level.BREAKING: "breaking", Level.NON_BREAKING: "non-breaking", Level.INFO: "info"}
+
+
+def to_markdown(result: DiffResult) -> str:
+    counts = result.counts()
+    out = ["## toolgen diff", ""]
+    if result.base:
+        out.append(f"Base: {_code(result.base)}")
+        out.append("")
+    out.append("| | " + " | ".join(_MARK[level] for level in Level) + " |")
+    out.append("|---|" + "---:|" * len(Level))
+    out.append("| **total** | " + " | ".join(f"**{counts[level]}**" for level in Level) + " |")
+    for target in result.targets:
+        for tool, changes in _groups(target):
+            row = dict.fromkeys(Level, 0)
+            for change in changes:
+                row[change.level] += 1
+            name = _code(tool) if tool else "(every tool)"
+            out.append(f"| {name} | " + " | ".join(str(row[level]) for level in Level) + " |")
+    out.append("")
+    for target in result.targets:
+        out.append(f"### {_code(target.output)}")
+        out.append("")
+        out.append(
+            f"{_md(target.old)} → {_md(target.new)}: {target.tools_before} → {target.tools_after} tools"
+        )
+        out.append("")
+        if not target.changes:
+            out.append("No changes.")
+            out.append("")
+        for tool, changes in _groups(target):
+            title = _code(tool) if tool else "(every tool)"
+            source = f" — {_code(changes[0].source)}" if changes[0].source else ""
+            out.append(f"#### {title}{source}")
+            out.append("")
+            for change in changes:
+                provider = f" ({_md(change.provider)})" if change.provider else ""
+                where = f" at {_code(change.pointer)}" if change.pointer else ""
+                out.append(
+                    f"- **{change.level.value}** {_code(change.rule)}{provider}{where}: {_md(change.message)}"
+                )
+            out.append("")
+        if target.costs:
+            out.append("<details><summary>Cost per request: bytes of each provider's tool list</summary>")
+            out.append("")
+            out.append("| constant | before | after | change |")
+            out.append("|---|---:|---:|---:|")
+            for cost in target.costs:
+                out.append(
+                    f"| {_code(cost.constant)} | {cost.before:,} | {cost.after:,} | {_signed(cost.change)} |"
+                )
+            tools = [(cost.constant, t) for cost in target.costs for t in cost.tools]
+            if tools:
+                out.append("")
+                out.append("| constant | tool | before | after | change |")
+                out.append("|---|---|---:|---:|---:|")
+                for constant, tool_cost in tools:
+                    out.append(
+                        f"| {_code(constant)} | {_code(tool_cost.tool)} | {tool_cost.before:,} | "
+                        f"{tool_cost.after:,} | {_signed(tool_cost.change)} |"
+                    )
+            out.append("")
+            out.append("</details>")
+            out.append("")
+    return "\n".join(out).rstrip("\n") + "\n"

@@ -1,0 +1,74 @@
+"""Which two versions to compare: each configured target's outputs at a git revision against a
+fresh build of the working tree (``api.plan``, nothing written) or against the files on disk;
+or two generated modules named on the command line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from toolgen.config import Config
+from toolgen.diff.compare import diff_constants
+from toolgen.diff.load import Module, merge, read_file, read_git, read_module, resolve_revision
+from toolgen.diff.model import DiffResult, TargetDiff
+from toolgen.discover import display_path
+
+
+def diff_files(old: Path, new: Path, cwd: Path | None = None) -> DiffResult:
+    """``toolgen diff OLD.py NEW.py``: two generated modules, read as data."""
+    cwd = cwd or Path.cwd()
+    a = read_file(old, display_path(old.resolve(), cwd))
+    b = read_file(new, display_path(new.resolve(), cwd))
+    result = diff_constants(a, b, display_path(new.resolve(), cwd), a.labels[0], b.labels[0], None, cwd)
+    return DiffResult(None, (result,))
+
+
+def diff_targets(
+    config: Config,
+    base: str | None,
+    against_files: bool = False,
+    use_cache: bool = True,
+    cache_dir: Path | None = None,
+    cwd: Path | None = None,
+) -> DiffResult:
+    """Every target of ``config``: its outputs at ``base`` (default: the merge base with the
+    default branch) against a fresh build of the working tree, or its files on disk.
+
+    Raises:
+        GitError: no git, not a repository, an unknown revision (exit 2).
+        BadModule: an output that is not toolgen's module, or not data (exit 2).
+        SourceError: the fresh build found errors in the sources (exit 3).
+    """
+    cwd = cwd or Path.cwd()
+    commit, named = resolve_revision(base, cwd)
+    fresh: dict[Path, Module] = {}
+    if not against_files:
+        from toolgen import api
+
+        the_plan = api.plan(config, cwd=cwd, use_cache=use_cache, cache_dir=cache_dir, warnings=False)
+        for planned in the_plan.files:
+            data = planned.data
+            if data is None:  # the file on disk is known to be exactly what a build writes
+                data = planned.path.read_bytes()
+            module = read_module(data, planned.display)
+            fresh[planned.path.resolve()] = Module(
+                module.constants, module.sources, planned.path.parent, True, (planned.display,)
+            )
+    results: list[TargetDiff] = []
+    for target in config.targets:
+        files = target.output_files()
+        olds: list[Module] = []
+        news: list[Module] = []
+        for path in files.values():
+            shown = display_path(path.resolve(), cwd)
+            olds.append(read_git(commit, path, shown, cwd))
+            if against_files:
+                news.append(read_file(path, shown) if path.is_file() else Module.absent(shown))
+            else:
+                news.append(fresh[path.resolve()])
+        old, new = merge(olds), merge(news)
+        label_new = "working tree files" if against_files else "fresh build of the working tree"
+        output = display_path(files[None].resolve(), cwd)
+        results.append(
+            diff_constants(old, new, output, f"{named}:{output}" if old.present else f"{named} (no such output)", label_new, target, cwd)
+        )
+    return DiffResult(named, tuple(results))
