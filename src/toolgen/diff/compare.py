@@ -3,7 +3,6 @@ provider's, the cost, and the source line of each changed tool where it can be f
 
 from __future__ import annotations
 
-import functools
 import os
 import re
 from pathlib import Path
@@ -11,7 +10,7 @@ from typing import Any
 
 from toolgen.diff.load import Module
 from toolgen.diff.model import Change, TargetDiff
-from toolgen.diff.rules import compare_tools
+from toolgen.diff.rules import compare_tools, identical
 from toolgen.diff.wire import PROVIDERS, Warnings, compare_provider, costs
 from toolgen.settings import Target
 
@@ -44,7 +43,9 @@ def adapter_warnings(options: Target) -> Warnings:
             return frozenset()
         prefix = f"{provider}: tool '{tool['name']}'"
         return frozenset(
-            d.message.removeprefix(prefix).lstrip(": ").lstrip() for d in diags.items if d.code == "lossy"
+            d.message.removeprefix(prefix).lstrip(": ").lstrip()
+            for d in diags.items
+            if d.code == "lossy"
         )
 
     return run
@@ -62,16 +63,13 @@ def diff_constants(
     """Every change from ``old`` to ``new`` (IR first, then each provider), in a fixed order."""
     a, b = old.constants, new.constants
     changes: list[Change] = []
-    if a.get("TOOLS") != b.get("TOOLS"):
+    if not identical(a.get("TOOLS"), b.get("TOOLS")):
         changes.extend(compare_tools(a.get("TOOLS", []), b.get("TOOLS", [])))
     warnings = adapter_warnings(options or Target())
     for provider in PROVIDERS:
         changes.extend(compare_provider(provider, a, b, warnings))
     locate = _Locator(new, cwd)
-    changes = [
-        c if not c.tool else _with_source(c, locate(c.tool))
-        for c in changes
-    ]
+    changes = [c if not c.tool else _with_source(c, locate(c.tool)) for c in changes]
     changes.sort(key=Change.sort_key)
     return TargetDiff(
         output,
@@ -102,9 +100,15 @@ class _Locator:
         self.root = module.source_root
         self.sources = module.sources
         self.cwd = cwd
+        self.found: dict[str, str | None] = {}
+        self.texts: dict[str, str | None] = {}
 
-    @functools.lru_cache(maxsize=None)  # noqa: B019 - one locator per diff
     def __call__(self, tool: str) -> str | None:
+        if tool not in self.found:
+            self.found[tool] = self._find(tool)
+        return self.found[tool]
+
+    def _find(self, tool: str) -> str | None:
         if self.root is None:
             return None
         name = re.escape(tool)
@@ -127,8 +131,12 @@ class _Locator:
             return source
         return Path(os.path.relpath(self.root / source, self.cwd)).as_posix()
 
-    @functools.lru_cache(maxsize=None)  # noqa: B019
     def _text(self, source: str) -> str | None:
+        if source not in self.texts:
+            self.texts[source] = self._read(source)
+        return self.texts[source]
+
+    def _read(self, source: str) -> str | None:
         assert self.root is not None
         try:
             path = self.root / source

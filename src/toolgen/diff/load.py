@@ -126,7 +126,9 @@ def read_module(data: bytes, display: str, require_header: bool = True) -> Modul
         BadModule: not toolgen's output (no header), not UTF-8, or not data.
     """
     if require_header and not is_generated(data):
-        raise BadModule(f"{display}: not a module toolgen generated (its first line is not toolgen's header)")
+        raise BadModule(
+            f"{display}: not a module toolgen generated (its first line is not toolgen's header)"
+        )
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -236,7 +238,9 @@ def _git(args: list[str], cwd: Path) -> subprocess.CompletedProcess[bytes]:
 def repo_root(cwd: Path) -> Path:
     result = _git(["rev-parse", "--show-toplevel"], cwd)
     if result.returncode != 0:
-        raise GitError(f"{cwd}: not in a git repository (give two generated modules instead: toolgen diff OLD.py NEW.py)")
+        raise GitError(
+            f"{cwd}: not in a git repository (give two generated modules instead: toolgen diff OLD.py NEW.py)"
+        )
     return Path(result.stdout.decode("utf-8", "surrogateescape").strip())
 
 

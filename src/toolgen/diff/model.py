@@ -40,7 +40,7 @@ def _rules(*rules: Rule) -> dict[str, Rule]:
     return {rule.id: rule for rule in rules}
 
 
-B, N, I = Level.BREAKING, Level.NON_BREAKING, Level.INFO
+B, N, INFO = Level.BREAKING, Level.NON_BREAKING, Level.INFO
 RULES: Final[dict[str, Rule]] = _rules(
     # tools
     Rule("tool-removed", B, "tool", "a tool is gone: calls to it fail"),
@@ -52,7 +52,9 @@ RULES: Final[dict[str, Rule]] = _rules(
     Rule("required-parameter-added", B, "parameter", "a new parameter callers must send"),
     Rule("optional-parameter-added", N, "parameter", "a new parameter callers may leave out"),
     Rule("parameter-became-optional", N, "parameter", "a required parameter may now be left out"),
-    Rule("parameter-order-changed", I, "parameter", "the parameters are listed in another order"),
+    Rule(
+        "parameter-order-changed", INFO, "parameter", "the parameters are listed in another order"
+    ),
     # types
     Rule("type-narrowed", B, "type", "a type accepts fewer values (number→integer, a type gone)"),
     Rule("type-widened", N, "type", "a type accepts more values (integer→number, a type added)"),
@@ -64,26 +66,68 @@ RULES: Final[dict[str, Rule]] = _rules(
     Rule("enum-added", B, "enum", "a free value is now restricted to a list (enum/const)"),
     Rule("enum-removed", N, "enum", "a value restricted to a list is now free"),
     # constraints
-    Rule("constraint-tightened", B, "constraint", "maxLength lowered, minimum raised, pattern added or changed, ..."),
-    Rule("constraint-loosened", N, "constraint", "maxLength raised, minimum lowered, pattern removed, ..."),
+    Rule(
+        "constraint-tightened",
+        B,
+        "constraint",
+        "maxLength lowered, minimum raised, pattern added or changed, ...",
+    ),
+    Rule(
+        "constraint-loosened",
+        N,
+        "constraint",
+        "maxLength raised, minimum lowered, pattern removed, ...",
+    ),
     Rule("additional-properties-closed", B, "object", "an object no longer accepts other keys"),
     Rule("additional-properties-opened", N, "object", "an object now accepts other keys"),
     # defaults
     Rule("default-changed", B, "default", "the value used when a caller leaves a parameter out"),
     # text
-    Rule("description-changed", I, "text", "a description's words changed (what the model reads)"),
-    Rule("keyword-changed", I, "text", "another keyword changed (title, examples, ...)"),
+    Rule(
+        "description-changed", INFO, "text", "a description's words changed (what the model reads)"
+    ),
+    Rule("keyword-changed", INFO, "text", "another keyword changed (title, examples, ...)"),
     # per provider, on top of the IR
-    Rule("wire-name-changed", B, "wire", "the name a provider sees changed: dispatch by the old name fails"),
-    Rule("strict-mode-left", B, "wire", "an OpenAI tool is no longer in strict mode: arguments are not guaranteed to match"),
-    Rule("strict-mode-entered", I, "wire", "an OpenAI tool is now in strict mode"),
-    Rule("gemini-json-schema-field", I, "wire", "a Gemini tool moved between `parameters` and `parametersJsonSchema`"),
-    Rule("null-means-omitted-changed", I, "wire", "which optional parameters strict mode made nullable changed"),
-    Rule("lossy-rewrite-added", I, "wire", "the adapter now drops or rewrites something the IR says"),
-    Rule("lossy-rewrite-removed", I, "wire", "a lossy rewrite of the adapter is gone"),
+    Rule(
+        "wire-name-changed",
+        B,
+        "wire",
+        "the name a provider sees changed: dispatch by the old name fails",
+    ),
+    Rule(
+        "strict-mode-left",
+        B,
+        "wire",
+        "an OpenAI tool is no longer in strict mode: arguments are not guaranteed to match",
+    ),
+    Rule("strict-mode-entered", INFO, "wire", "an OpenAI tool is now in strict mode"),
+    Rule(
+        "gemini-json-schema-field",
+        INFO,
+        "wire",
+        "a Gemini tool moved between `parameters` and `parametersJsonSchema`",
+    ),
+    Rule(
+        "null-means-omitted-changed",
+        INFO,
+        "wire",
+        "which optional parameters strict mode made nullable changed",
+    ),
+    Rule(
+        "lossy-rewrite-added",
+        INFO,
+        "wire",
+        "the adapter now drops or rewrites something the IR says",
+    ),
+    Rule("lossy-rewrite-removed", INFO, "wire", "a lossy rewrite of the adapter is gone"),
     Rule("provider-removed", B, "wire", "a provider's constant is no longer generated"),
     Rule("provider-added", N, "wire", "a provider's constant is generated now"),
-    Rule("wire-form-changed", I, "wire", "a provider's form changed while the IR did not (settings or toolgen changed)"),
+    Rule(
+        "wire-form-changed",
+        INFO,
+        "wire",
+        "a provider's form changed while the IR did not (settings or toolgen changed)",
+    ),
 )
 
 
@@ -120,7 +164,14 @@ class Change:
         return self.new is not _NO_VALUE
 
     def sort_key(self) -> tuple[Any, ...]:
-        return (self.tool, self.provider or "", self.pointer, self.level.rank, self.rule, self.message)
+        return (
+            self.tool,
+            self.provider or "",
+            self.pointer,
+            self.level.rank,
+            self.rule,
+            self.message,
+        )
 
 
 @dataclass(frozen=True, slots=True)

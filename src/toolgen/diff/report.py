@@ -61,7 +61,8 @@ def cost_row(cost: Cost) -> dict[str, Any]:
         "after": cost.after,
         "change": cost.change,
         "tools": [
-            {"tool": t.tool, "before": t.before, "after": t.after, "change": t.change} for t in cost.tools
+            {"tool": t.tool, "before": t.before, "after": t.after, "change": t.change}
+            for t in cost.tools
         ],
     }
 
@@ -137,13 +138,17 @@ def to_text(result: DiffResult) -> str:
                 )
         if target.costs:
             out.append("")
-            out.append("cost: bytes of each provider's tool list (compact JSON), sent with every request")
+            out.append(
+                "cost: bytes of each provider's tool list (compact JSON), sent with every request"
+            )
             for cost in target.costs:
                 out.append(
                     f"  {cost.constant:<24} {cost.before:>10,} → {cost.after:>10,}  {_signed(cost.change)}"
                 )
                 for tool in cost.tools:
-                    out.append(f"    {tool.tool:<30} {tool.before:>8,} → {tool.after:>8,}  {_signed(tool.change)}")
+                    out.append(
+                        f"    {tool.tool:<30} {tool.before:>8,} → {tool.after:>8,}  {_signed(tool.change)}"
+                    )
         out.append("")
     counts = result.counts()
     out.append(f"total: {_counts(counts)}" if result.changes else "total: no changes")
@@ -210,7 +215,9 @@ def to_markdown(result: DiffResult) -> str:
                 )
             out.append("")
         if target.costs:
-            out.append("<details><summary>Cost per request: bytes of each provider's tool list</summary>")
+            out.append(
+                "<details><summary>Cost per request: bytes of each provider's tool list</summary>"
+            )
             out.append("")
             out.append("| constant | before | after | change |")
             out.append("|---|---:|---:|---:|")

@@ -23,9 +23,23 @@ from typing import Any, Final
 from toolgen.diff.model import Change
 from toolgen.ir import json_type
 
-LOWER: Final = ("minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties", "minContains")
+LOWER: Final = (
+    "minimum",
+    "exclusiveMinimum",
+    "minLength",
+    "minItems",
+    "minProperties",
+    "minContains",
+)
 """Bounds whose rise accepts fewer values."""
-UPPER: Final = ("maximum", "exclusiveMaximum", "maxLength", "maxItems", "maxProperties", "maxContains")
+UPPER: Final = (
+    "maximum",
+    "exclusiveMaximum",
+    "maxLength",
+    "maxItems",
+    "maxProperties",
+    "maxContains",
+)
 """Bounds whose fall accepts fewer values."""
 EXACT: Final = ("pattern", "format", "contentEncoding", "contentMediaType")
 """Constraints that cannot be ordered: added or changed is a tightening, removed a loosening."""
@@ -53,6 +67,26 @@ _HANDLED: Final = frozenset(
         *_ANNOTATIONS,
     }
 )
+
+
+def identical(a: Any, b: Any) -> bool:
+    """Equal, and every object's keys in the same order (``==`` ignores the order, which a
+    model reads: the order of parameters is a change too)."""
+    return bool(a == b) and _same_order(a, b)
+
+
+def _same_order(a: Any, b: Any) -> bool:
+    if isinstance(a, dict):
+        if list(a) != list(b):
+            return False
+        return all(
+            _same_order(value, b[key])
+            for key, value in a.items()
+            if isinstance(value, (dict, list))
+        )
+    if isinstance(a, list):
+        return all(_same_order(x, y) for x, y in zip(a, b) if isinstance(x, (dict, list)))
+    return True
 
 
 def canonical(value: Any) -> str:
@@ -128,7 +162,7 @@ def compare_tools(old_tools: list[dict[str, Any]], new_tools: list[dict[str, Any
         if name not in targets:
             changes.append(Change("tool-added", name, "", f"tool '{name}' added"))
     for name in sorted(old.keys() & new.keys()):
-        if old[name] != new[name]:
+        if not identical(old[name], new[name]):
             changes.extend(compare_tool(old[name], new[name]))
     return changes
 
@@ -155,7 +189,9 @@ def compare_tool(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
     name = new["name"]
     out: list[Change] = []
     if old.get("description") != new.get("description"):
-        out.append(_description(name, "/description", old.get("description"), new.get("description")))
+        out.append(
+            _description(name, "/description", old.get("description"), new.get("description"))
+        )
     walk = _Walk(name, old["parameters"], new["parameters"], out)
     walk.node(old["parameters"], new["parameters"], "/parameters", "/parameters", None)
     for key in sorted((old.keys() | new.keys()) - {"name", "description", "parameters"}):
@@ -275,18 +311,22 @@ class _Walk:
             return
         self.structure(o, n)
 
-    def annotations(self, o: _View, n: _View, optional: bool | None, keys: frozenset[str] | None) -> None:
+    def annotations(
+        self, o: _View, n: _View, optional: bool | None, keys: frozenset[str] | None
+    ) -> None:
         os_, ns = o.schema, n.schema
         if keys is None or "description" in keys:
             if os_.get("description") != ns.get("description"):
                 self.out.append(
-                    _description(self.tool, n.at("description") if "description" in ns else o.at("description"),
-                                 os_.get("description"), ns.get("description"))
+                    _description(
+                        self.tool,
+                        n.at("description") if "description" in ns else o.at("description"),
+                        os_.get("description"),
+                        ns.get("description"),
+                    )
                 )
         if (keys is None or "default" in keys) and optional is not False:
-            if ("default" in os_ or "default" in ns) and canonical(os_.get("default", _MISSING)) != canonical(
-                ns.get("default", _MISSING)
-            ):
+            if _differ(os_, ns, "default"):
                 where = n.at("default") if "default" in ns else o.at("default")
                 values = {}
                 if "default" in os_:
@@ -308,19 +348,37 @@ class _Walk:
         if ob is None and nb is None:
             self.single(o, n)
             return
-        olist = [(b, f"{o.at(ob[0])}/{i}") for i, b in enumerate(ob[1])] if ob else [(_strip(o.schema), o.target)]
-        nlist = [(b, f"{n.at(nb[0])}/{i}") for i, b in enumerate(nb[1])] if nb else [(_strip(n.schema), n.target)]
+        olist = (
+            [(b, f"{o.at(ob[0])}/{i}") for i, b in enumerate(ob[1])]
+            if ob
+            else [(_strip(o.schema), o.target)]
+        )
+        nlist = (
+            [(b, f"{n.at(nb[0])}/{i}") for i, b in enumerate(nb[1])]
+            if nb
+            else [(_strip(n.schema), n.target)]
+        )
         pairs, gone, came = self.match(olist, nlist)
         for (ob_, opo), (nb_, npo) in pairs:
             self.node(ob_, nb_, opo, npo, None)
         for branch, pointer in gone:
-            self.add("union-member-removed", pointer, f"union member {self.label(branch, 0)} removed", old=branch)
+            self.add(
+                "union-member-removed",
+                pointer,
+                f"union member {self.label(branch, 0)} removed",
+                old=branch,
+            )
         for branch, pointer in came:
-            self.add("union-member-added", pointer, f"union member {self.label(branch, 1)} added", new=branch)
+            self.add(
+                "union-member-added",
+                pointer,
+                f"union member {self.label(branch, 1)} added",
+                new=branch,
+            )
 
     def label(self, branch: Any, side: int) -> str:
         if isinstance(branch, dict) and isinstance(branch.get("$ref"), str):
-            return branch["$ref"].rsplit("/", 1)[-1]
+            return str(branch["$ref"]).rsplit("/", 1)[-1]
         view = self.view(branch, "", side)
         types = _types(view.schema)
         values = _values(view.schema)
@@ -330,7 +388,9 @@ class _Walk:
 
     def match(
         self, olist: list[tuple[Any, str]], nlist: list[tuple[Any, str]]
-    ) -> tuple[list[tuple[tuple[Any, str], tuple[Any, str]]], list[tuple[Any, str]], list[tuple[Any, str]]]:
+    ) -> tuple[
+        list[tuple[tuple[Any, str], tuple[Any, str]]], list[tuple[Any, str]], list[tuple[Any, str]]
+    ]:
         """Branches paired: equal ones first, then by the kind of value they accept."""
         pairs = []
         left = list(olist)
@@ -353,7 +413,7 @@ class _Walk:
 
     def _kind(self, branch: Any, side: int) -> str | None:
         if isinstance(branch, dict) and isinstance(branch.get("$ref"), str):
-            return "ref:" + branch["$ref"]
+            return "ref:" + str(branch["$ref"])
         schema = self.view(branch, "", side).schema
         return "types:" + ",".join(sorted(_types(schema) or {"*"}))
 
@@ -370,7 +430,7 @@ class _Walk:
         self.objects(o, n)
         self.arrays(o, n)
         for key in sorted((os_.keys() | ns.keys()) - _HANDLED):
-            if canonical(os_.get(key, _MISSING)) != canonical(ns.get(key, _MISSING)):
+            if _differ(os_, ns, key):
                 where = n.at(key) if key in ns else o.at(key)
                 self.out.append(_keyword(self.tool, where, key, os_, ns))
 
@@ -380,7 +440,10 @@ class _Walk:
             return
         where = n.at("type") if "type" in n.schema else o.at("type")
         words = f"type {_type_words(before)} → {_type_words(after)}"
-        values = {"old": sorted(before) if before else None, "new": sorted(after) if after else None}
+        values = {
+            "old": sorted(before) if before else None,
+            "new": sorted(after) if after else None,
+        }
         if after is None:  # any value now
             self.add("type-widened", where, words, **values)
             return
@@ -390,7 +453,12 @@ class _Walk:
         lost = [t for t in before if not _covered(t, after)]
         gained = [t for t in after if not _covered(t, before)]
         if lost:
-            self.add("type-narrowed", where, f"{words} ({', '.join(sorted(lost))} no longer accepted)", **values)
+            self.add(
+                "type-narrowed",
+                where,
+                f"{words} ({', '.join(sorted(lost))} no longer accepted)",
+                **values,
+            )
         elif gained:
             self.add("type-widened", where, words, **values)
 
@@ -410,13 +478,17 @@ class _Walk:
             )
             return
         if after is None:
-            self.add("enum-removed", o.at(key_o), "values no longer restricted to a list", old=before)
+            self.add(
+                "enum-removed", o.at(key_o), "values no longer restricted to a list", old=before
+            )
             return
         have = {canonical(v) for v in after}
         had = {canonical(v) for v in before}
         for value in before:
             if canonical(value) not in have:
-                self.add("enum-value-removed", o.at(key_o), f"value {show(value)} removed", old=value)
+                self.add(
+                    "enum-value-removed", o.at(key_o), f"value {show(value)} removed", old=value
+                )
         for value in after:
             if canonical(value) not in had:
                 self.add("enum-value-added", n.at(key_n), f"value {show(value)} added", new=value)
@@ -463,7 +535,9 @@ class _Walk:
         base_o, base_n = o.at("properties"), n.at("properties")
         for name in op:
             if name not in np_:
-                self.add("parameter-removed", f"{base_o}/{escape(name)}", f"parameter '{name}' removed")
+                self.add(
+                    "parameter-removed", f"{base_o}/{escape(name)}", f"parameter '{name}' removed"
+                )
         for name in np_:
             if name in op:
                 continue
@@ -479,7 +553,9 @@ class _Walk:
             if name in nreq and name not in oreq:
                 self.add("parameter-became-required", where, f"parameter '{name}' is now required")
             elif name in oreq and name not in nreq:
-                self.add("parameter-became-optional", where, f"parameter '{name}' may now be left out")
+                self.add(
+                    "parameter-became-optional", where, f"parameter '{name}' may now be left out"
+                )
         if common_o != common_n:
             self.add(
                 "parameter-order-changed",
@@ -490,7 +566,13 @@ class _Walk:
             )
         for name in common_n:
             optional = name not in oreq and name not in nreq
-            self.node(op[name], np_[name], f"{base_o}/{escape(name)}", f"{base_n}/{escape(name)}", optional)
+            self.node(
+                op[name],
+                np_[name],
+                f"{base_o}/{escape(name)}",
+                f"{base_n}/{escape(name)}",
+                optional,
+            )
         oa = os_.get("additionalProperties", _MISSING)
         na = ns.get("additionalProperties", _MISSING)
         if oa is not False and na is False:
@@ -504,7 +586,11 @@ class _Walk:
         elif oa is False and na is not False:
             self.add(
                 "additional-properties-opened",
-                n.at("additionalProperties") if na is not _MISSING else o.at("additionalProperties"),
+                (
+                    n.at("additionalProperties")
+                    if na is not _MISSING
+                    else o.at("additionalProperties")
+                ),
                 "keys beyond the listed properties are accepted now",
                 old=False,
                 **({"new": na} if na is not _MISSING else {}),
@@ -522,7 +608,7 @@ class _Walk:
         os_, ns = o.schema, n.schema
         oi, ni = os_.get("items", _MISSING), ns.get("items", _MISSING)
         if oi is not _MISSING or ni is not _MISSING:
-            if canonical(oi) != canonical(ni) or o.followed or n.followed:
+            if _differ(os_, ns, "items") or o.followed or n.followed:
                 self.node(
                     _ANY if oi is _MISSING else oi,
                     _ANY if ni is _MISSING else ni,
@@ -533,13 +619,22 @@ class _Walk:
         op_, np_ = os_.get("prefixItems"), ns.get("prefixItems")
         if isinstance(op_, list) and isinstance(np_, list):
             for index, (a, b) in enumerate(zip(op_, np_)):
-                self.node(a, b, f"{o.at('prefixItems')}/{index}", f"{n.at('prefixItems')}/{index}", None)
+                self.node(
+                    a, b, f"{o.at('prefixItems')}/{index}", f"{n.at('prefixItems')}/{index}", None
+                )
         elif canonical(op_) != canonical(np_):
             where = n.at("prefixItems") if np_ is not None else o.at("prefixItems")
             self.out.append(_keyword(self.tool, where, "prefixItems", os_, ns))
 
 
 _MISSING: Final = object()
+
+
+def _differ(old: dict[str, Any], new: dict[str, Any], key: str) -> bool:
+    """Whether ``key`` is present in one and not the other, or has another value."""
+    if (key in old) != (key in new):
+        return True
+    return key in old and canonical(old[key]) != canonical(new[key])
 
 
 def _resolve(root: Any, ref: str) -> Any:

@@ -18,7 +18,9 @@ def diff_files(old: Path, new: Path, cwd: Path | None = None) -> DiffResult:
     cwd = cwd or Path.cwd()
     a = read_file(old, display_path(old.resolve(), cwd))
     b = read_file(new, display_path(new.resolve(), cwd))
-    result = diff_constants(a, b, display_path(new.resolve(), cwd), a.labels[0], b.labels[0], None, cwd)
+    result = diff_constants(
+        a, b, display_path(new.resolve(), cwd), a.labels[0], b.labels[0], None, cwd
+    )
     return DiffResult(None, (result,))
 
 
@@ -44,7 +46,9 @@ def diff_targets(
     if not against_files:
         from toolgen import api
 
-        the_plan = api.plan(config, cwd=cwd, use_cache=use_cache, cache_dir=cache_dir, warnings=False)
+        the_plan = api.plan(
+            config, cwd=cwd, use_cache=use_cache, cache_dir=cache_dir, warnings=False
+        )
         for planned in the_plan.files:
             data = planned.data
             if data is None:  # the file on disk is known to be exactly what a build writes
@@ -69,6 +73,14 @@ def diff_targets(
         label_new = "working tree files" if against_files else "fresh build of the working tree"
         output = display_path(files[None].resolve(), cwd)
         results.append(
-            diff_constants(old, new, output, f"{named}:{output}" if old.present else f"{named} (no such output)", label_new, target, cwd)
+            diff_constants(
+                old,
+                new,
+                output,
+                f"{named}:{output}" if old.present else f"{named} (no such output)",
+                label_new,
+                target,
+                cwd,
+            )
         )
     return DiffResult(named, tuple(results))

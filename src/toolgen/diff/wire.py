@@ -21,7 +21,9 @@ def constant(provider: str) -> str:
     return f"TOOLS_{provider.upper()}"
 
 
-def wire_tools(constants: dict[str, Any], provider: str) -> dict[str, tuple[str, dict[str, Any]]] | None:
+def wire_tools(
+    constants: dict[str, Any], provider: str
+) -> dict[str, tuple[str, dict[str, Any]]] | None:
     """Tool name → (wire name, wire form) of one provider; ``None`` when the module has none."""
     tools = constants.get(constant(provider))
     if not isinstance(tools, list):
@@ -65,7 +67,15 @@ def compare_provider(
     if before is None:
         return [Change("provider-added", "", "", f"{key} added", provider=provider)]
     if after is None:
-        return [Change("provider-removed", "", "", f"{key} removed: its users get no tools", provider=provider)]
+        return [
+            Change(
+                "provider-removed",
+                "",
+                "",
+                f"{key} removed: its users get no tools",
+                provider=provider,
+            )
+        ]
     old_ir = {t["name"]: t for t in old.get("TOOLS", [])}
     new_ir = {t["name"]: t for t in new.get("TOOLS", [])}
     old_null = old.get(f"NULL_MEANS_OMITTED_{provider.upper()}")
@@ -73,10 +83,14 @@ def compare_provider(
     out: list[Change] = []
     for name in sorted(before.keys() & after.keys()):
         (wire_o, form_o), (wire_n, form_n) = before[name], after[name]
-        if wire_o == wire_n and form_o == form_n and (
-            not isinstance(old_null, dict)
-            or not isinstance(new_null, dict)
-            or old_null.get(wire_o) == new_null.get(wire_n)
+        if (
+            wire_o == wire_n
+            and form_o == form_n
+            and (
+                not isinstance(old_null, dict)
+                or not isinstance(new_null, dict)
+                or old_null.get(wire_o) == new_null.get(wire_n)
+            )
         ):
             continue
         found: list[Change] = []
@@ -98,11 +112,27 @@ def compare_provider(
             where = "/function/strict" if "function" in form_n else "/strict"
             if was and not now:
                 found.append(
-                    Change("strict-mode-left", name, where, "left strict mode", provider=provider, old=True, new=False)
+                    Change(
+                        "strict-mode-left",
+                        name,
+                        where,
+                        "left strict mode",
+                        provider=provider,
+                        old=True,
+                        new=False,
+                    )
                 )
             elif now and not was:
                 found.append(
-                    Change("strict-mode-entered", name, where, "now in strict mode", provider=provider, old=False, new=True)
+                    Change(
+                        "strict-mode-entered",
+                        name,
+                        where,
+                        "now in strict mode",
+                        provider=provider,
+                        old=False,
+                        new=True,
+                    )
                 )
             if isinstance(old_null, dict) and isinstance(new_null, dict):
                 a, b = old_null.get(wire_o, []), new_null.get(wire_n, [])
@@ -177,7 +207,9 @@ def costs(old: dict[str, Any], new: dict[str, Any]) -> list[Cost]:
             if sizes_o.get(name, 0) != sizes_n.get(name, 0)
         )
         out.append(
-            Cost(provider, constant(provider), _total(sizes_o, before), _total(sizes_n, after), tools)
+            Cost(
+                provider, constant(provider), _total(sizes_o, before), _total(sizes_n, after), tools
+            )
         )
     return out
 
