@@ -67,7 +67,10 @@ def diff_constants(
         changes.extend(compare_tools(a.get("TOOLS", []), b.get("TOOLS", [])))
     warnings = adapter_warnings(options or Target())
     for provider in PROVIDERS:
-        changes.extend(compare_provider(provider, a, b, warnings))
+        found = compare_provider(provider, a, b, warnings)
+        if not (old.present and new.present):  # every tool is added or removed: that says it
+            found = [c for c in found if c.rule not in ("provider-added", "provider-removed")]
+        changes.extend(found)
     locate = _Locator(new, cwd)
     changes = [c if not c.tool else _with_source(c, locate(c.tool)) for c in changes]
     changes.sort(key=Change.sort_key)
