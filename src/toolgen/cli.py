@@ -394,11 +394,14 @@ def show(spec: str, provider: str | None, verbose: bool) -> None:
 
 
 def _generated_pair(paths: tuple[Path, ...]) -> bool:
-    """``toolgen diff OLD.py NEW.py``: two files, the first of them toolgen's output."""
+    """``toolgen diff OLD.py NEW.py``: two files, the first of them toolgen's output (or not
+    regular files at all: ``toolgen diff <(git show main:out.py) out.py``)."""
     from toolgen.header import is_generated
 
-    if len(paths) != 2 or not all(p.is_file() for p in paths):
+    if len(paths) != 2 or not all(p.exists() and not p.is_dir() for p in paths):
         return False
+    if not paths[0].is_file():  # a pipe: reading its head would consume it
+        return True
     try:
         with paths[0].open("rb") as handle:
             return is_generated(handle.read(200))

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from toolgen.diff.compare import diff_constants
-from toolgen.diff.load import Module, read_module
+from toolgen.diff.load import Module, read_module, serialized_size
 from toolgen.diff.model import DiffResult
 from toolgen.diff.report import render
 from toolgen.diff.rules import compare_tools
@@ -105,10 +105,18 @@ def test_a_module_reads_back_as_the_data_it_was_written_from(value: Any, width: 
             "x": value,
         }
     ]
-    module = read_module(module_text({"TOOLS": tools, "EXTRA": value}, width), "m.py")
-    assert same(module.constants["TOOLS"], tools)
+    listed = [value, {"k": value}, [value, value]]
+    module = read_module(
+        module_text({"TOOLS": tools, "TOOLS_X": listed, "EXTRA": value}, width), "m.py"
+    )
+    assert same(module.constants["TOOLS"].values(), tools)
+    read = module.constants["TOOLS_X"]
+    assert same(read.values(), listed)
     assert same(module.constants["EXTRA"], value)
     assert module.sources == ("a.py",)
+    # each item's bytes as compact JSON are counted from its text, without parsing it
+    fresh = read_module(module_text({"TOOLS_X": listed}, width), "m.py").constants["TOOLS_X"]
+    assert [fresh.size(i) for i in range(len(listed))] == [serialized_size(v) for v in listed]
 
 
 @settings(max_examples=60, deadline=None)

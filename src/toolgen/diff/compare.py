@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from toolgen.diff.load import Module
+from toolgen.diff.load import Items, Module, items, tool_value
 from toolgen.diff.model import Change, TargetDiff
 from toolgen.diff.rules import compare_tools, identical
 from toolgen.diff.wire import PROVIDERS, Warnings, compare_provider, costs
@@ -63,11 +63,22 @@ def diff_constants(
     """Every change from ``old`` to ``new`` (IR first, then each provider), in a fixed order."""
     a, b = old.constants, new.constants
     changes: list[Change] = []
-    if not identical(a.get("TOOLS"), b.get("TOOLS")):
-        changes.extend(compare_tools(a.get("TOOLS", []), b.get("TOOLS", [])))
+    ir_o, ir_n = items(a.get("TOOLS")) or Items.of([]), items(b.get("TOOLS")) or Items.of([])
+    # An item written the same in both versions is the same tool: it has no change to report
+    # (and is never parsed). Only the others are compared.
+    shared = set(ir_o.chunks) & set(ir_n.chunks)
+    tools_o = [tool_value(ir_o, i) for i, c in enumerate(ir_o.chunks) if c not in shared]
+    tools_n = [tool_value(ir_n, i) for i, c in enumerate(ir_n.chunks) if c not in shared]
+    changes.extend(compare_tools(tools_o, tools_n))
+    by_name_o = {t["name"]: t for t in tools_o}
+    changed_ir = {
+        t["name"]: (by_name_o[t["name"]], t)
+        for t in tools_n
+        if t["name"] in by_name_o and not identical(by_name_o[t["name"]], t)
+    }
     warnings = adapter_warnings(options or Target())
     for provider in PROVIDERS:
-        found = compare_provider(provider, a, b, warnings)
+        found = compare_provider(provider, a, b, warnings, changed_ir)
         if not (old.present and new.present):  # every tool is added or removed: that says it
             found = [c for c in found if c.rule not in ("provider-added", "provider-removed")]
         changes.extend(found)
@@ -80,8 +91,8 @@ def diff_constants(
         new_label,
         tuple(changes),
         tuple(costs(a, b)),
-        len(a.get("TOOLS", [])),
-        len(b.get("TOOLS", [])),
+        len(ir_o),
+        len(ir_n),
     )
 
 

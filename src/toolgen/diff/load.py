@@ -19,6 +19,7 @@ import re
 import shutil
 import subprocess
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 from typing import Any, Final
 
@@ -55,72 +56,188 @@ class Module:
         return Module({}, present=False, labels=(label,) if label else ())
 
 
-_HEAD: Final = re.compile(r"([A-Z][A-Z0-9_]*|__all__)(?:: [A-Za-z_][A-Za-z0-9_\[\], ]*)? = (.*)")
+_HEAD: Final = re.compile(r"\n([A-Z][A-Z0-9_]*|__all__)(?:: [A-Za-z_][A-Za-z0-9_\[\], ]*)? = (.*)")
+"""A constant's first line (searched from a newline: ``^`` would be tried at every offset)."""
+_CLOSING: Final = {"[": "\n]", "{": "\n}", "(": "\n)"}
+_ITEM: Final = re.compile(r"\n    [^ \]})]")
+"""The start of a top-level list's item (black indents them by 4)."""
 _TOKEN: Final = re.compile(
     r"""\s+|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|True|False|None|-?[0-9][0-9.eE+-]*|[\[\]{}(),:]"""
 )
 _JSON_SAFE_STRING: Final = re.compile(r'"(?:[^"\\\x00-\x1f]|\\[\\"nrtbf/]|\\u[0-9a-fA-F]{4})*"')
 _TRAILING: Final = re.compile(r",(\n[ \t]*[\]}])")
 _KEYWORDS: Final = {"True": "true", "False": "false", "None": "null"}
+_COMPACT: Final = re.compile(r'"(?:[^"\\]|\\.)*"|[^\s"]+')
+"""A line's tokens without the whitespace between them (for a JSON-ready line)."""
+_SLOW: Final = re.compile(r"'|\\|[0-9][eE][0-9]")
+"""What may make a line's compact JSON differ from its own tokens: a single-quoted string, an
+escape (json.dumps writes most characters raw), an exponent without its sign."""
 
 
 class _Untranslatable(Exception):
     pass
 
 
-def _line_json(line: str, memo: dict[str, str]) -> str:
-    """One line of a constant's value, translated to JSON (cached by the line's text)."""
-    found = memo.get(line)
-    if found is not None:
-        return found
-    out = []
-    position = 0
-    for match in _TOKEN.finditer(line):
-        if match.start() != position:
-            raise _Untranslatable(line)
-        token = match.group()
-        position = match.end()
-        first = token[0]
-        if first == '"':
-            if not _JSON_SAFE_STRING.fullmatch(token):
+class Reader:
+    """Translates generated text to JSON, line by line, remembering each distinct line (and
+    each item's text): one reader serves both versions of a diff, whose lines are mostly the
+    same."""
+
+    def __init__(self) -> None:
+        self.lines: dict[str, str] = {}
+        self.sizes: dict[str, int] = {}
+        self.items: dict[str, Any] = {}
+        self.item_sizes: dict[str, int] = {}
+
+    def line_json(self, line: str) -> str:
+        found = self.lines.get(line)
+        if found is not None:
+            return found
+        out = []
+        position = 0
+        for match in _TOKEN.finditer(line):
+            if match.start() != position:
+                raise _Untranslatable(line)
+            token = match.group()
+            position = match.end()
+            first = token[0]
+            if first == '"':
+                if not _JSON_SAFE_STRING.fullmatch(token):
+                    token = json.dumps(ast.literal_eval(token), ensure_ascii=False)
+            elif first == "'":
                 token = json.dumps(ast.literal_eval(token), ensure_ascii=False)
-        elif first == "'":
-            token = json.dumps(ast.literal_eval(token), ensure_ascii=False)
-        elif token in _KEYWORDS:
-            token = _KEYWORDS[token]
-        elif first in "()":
+            elif token in _KEYWORDS:
+                token = _KEYWORDS[token]
+            elif first in "()":
+                raise _Untranslatable(line)
+            elif first == "-" or first.isdigit():
+                try:
+                    token = json.dumps(json.loads(token))
+                except ValueError:
+                    raise _Untranslatable(line) from None
+            out.append(token)
+        if position != len(line):
             raise _Untranslatable(line)
-        elif first == "-" or first.isdigit():
+        found = self.lines[line] = "".join(out)
+        return found
+
+    def line_size(self, line: str) -> int:
+        """The UTF-8 bytes of the line's tokens as compact JSON (whitespace outside strings
+        dropped; commas kept), less one for a line that closes a bracket: the line before it
+        ends with black's magic comma, which JSON does not have."""
+        found = self.sizes.get(line)
+        if found is not None:
+            return found
+        if not _SLOW.search(line):
+            tokens = _COMPACT.findall(line)
+            size = sum(map(len, tokens)) if line.isascii() else len("".join(tokens).encode("utf-8"))
+        else:  # escapes: count what json.dumps writes
+            size = 0
+            for token in _COMPACT.findall(self.line_json(line)):
+                if token[0] == '"' and "\\" in token:
+                    token = json.dumps(json.loads(token), ensure_ascii=False)
+                size += len(token.encode("utf-8", "surrogatepass"))
+        if line.lstrip()[:1] in ("]", "}"):
+            size -= 1  # black's magic comma before a closing bracket is not JSON's
+        self.sizes[line] = size
+        return size
+
+    def value(self, text: str) -> Any:
+        """The value written in ``text`` (lines of black's layout, a trailing comma allowed)."""
+        lines = text.split("\n")
+        try:
+            joined = "\n".join([self.line_json(line) for line in lines])
+            return json.loads(_TRAILING.sub(r"\1", joined).rstrip().removesuffix(","))
+        except (_Untranslatable, ValueError, SyntaxError):
+            pass
+        try:  # literals only: nothing is called, imported or run
+            return ast.literal_eval(text.strip().removesuffix(","))
+        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError) as exc:
+            raise BadModule(f"not a literal ({type(exc).__name__})") from None
+
+    def item(self, text: str) -> Any:
+        if text not in self.items:
+            self.items[text] = self.value(text)
+        return self.items[text]
+
+    def item_size(self, text: str) -> int:
+        """The bytes of one list item as compact JSON: its lines' (:meth:`line_size`), less
+        the comma after the item."""
+        found = self.item_sizes.get(text)
+        if found is not None:
+            return found
+        lines = text.split("\n")
+        sizes = self.sizes
+        try:
             try:
-                json.loads(token)
-            except ValueError:
-                raise _Untranslatable(line) from None
-        out.append(token)
-    if position != len(line):
-        raise _Untranslatable(line)
-    found = memo[line] = "".join(out)
-    return found
+                size = sum(map(sizes.__getitem__, lines))
+            except KeyError:
+                for line in set(lines).difference(sizes):
+                    self.line_size(line)
+                size = sum(map(sizes.__getitem__, lines))
+        except _Untranslatable:
+            size = -1
+        if size < 0 or not text.endswith(","):
+            size = serialized_size(self.item(text))
+        else:
+            size -= 1  # the comma after the item
+        self.item_sizes[text] = size
+        return size
 
 
-def _value(lines: list[str], memo: dict[str, str]) -> Any:
-    """The value written on ``lines`` (the first holds what follows ``=``)."""
-    try:
-        text = "\n".join(_line_json(line, memo) for line in lines)
-        return json.loads(_TRAILING.sub(r"\1", text))
-    except (_Untranslatable, ValueError, SyntaxError):
-        pass
-    try:  # literals only: nothing is called, imported or run
-        return ast.literal_eval("\n".join(lines).strip())
-    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError) as exc:
-        raise BadModule(f"a constant is not a literal ({type(exc).__name__})") from None
+def serialized_size(value: Any) -> int:
+    """The bytes of ``value`` as a request carries it: compact JSON, UTF-8."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return len(text.encode("utf-8", "surrogatepass"))
 
 
-def _closes(line: str) -> bool:
-    return line[:1] in ("]", "}", ")")
+class Items:
+    """A list constant (``TOOLS``, ``TOOLS_OPENAI``, ...) as the text of each item: an item
+    is parsed only when it is read, so the items two versions share cost nothing."""
+
+    def __init__(self, chunks: list[str], reader: Reader) -> None:
+        self.chunks = chunks
+        self.reader = reader
+
+    @staticmethod
+    def of(values: list[Any]) -> Items:
+        """Items from values already parsed (a module reformatted by hand, tests)."""
+        reader = Reader()
+        chunks = []
+        for value in values:
+            text = json.dumps(value, ensure_ascii=False)
+            reader.items[text] = value
+            reader.item_sizes[text] = serialized_size(value)
+            chunks.append(text)
+        return Items(chunks, reader)
+
+    def __len__(self) -> int:
+        return len(self.chunks)
+
+    def value(self, index: int) -> Any:
+        return self.reader.item(self.chunks[index])
+
+    def size(self, index: int) -> int:
+        return self.reader.item_size(self.chunks[index])
+
+    def values(self) -> list[Any]:
+        return [self.value(i) for i in range(len(self.chunks))]
 
 
-def read_module(data: bytes, display: str, require_header: bool = True) -> Module:
-    """The constants of a generated module, read from its bytes as data.
+def items(value: Any) -> Items | None:
+    """A list constant as :class:`Items` (``None``: not a list)."""
+    if isinstance(value, Items):
+        return value
+    if isinstance(value, list):
+        return Items.of(value)
+    return None
+
+
+def read_module(
+    data: bytes, display: str, require_header: bool = True, reader: Reader | None = None
+) -> Module:
+    """The constants of a generated module, read from its bytes as data. The items of the
+    lists of tools are :class:`Items`, parsed when read; every other constant is parsed.
 
     Raises:
         BadModule: not toolgen's output (no header), not UTF-8, or not data.
@@ -133,65 +250,98 @@ def read_module(data: bytes, display: str, require_header: bool = True) -> Modul
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise BadModule(f"{display}: not UTF-8 ({exc.reason} at byte {exc.start})") from None
-    text = text.replace("\r\n", "\n")
-    lines = text.split("\n")
-    sources: list[str] = []
+    if "\r" in text:
+        text = text.replace("\r\n", "\n")
+    reader = reader or Reader()
+    heads = list(_HEAD.finditer(text))
+    first = heads[0].start() if heads else len(text)
+    sources = _sources(text[:first])
     constants: dict[str, Any] = {}
-    memo: dict[str, str] = {}
-    index = 0
-    in_sources = False
-    started = False
-    while index < len(lines):
-        line = lines[index]
-        if not started and line.startswith("#"):
-            if line.rstrip() == "# Sources:":
-                in_sources = True
-            elif in_sources and line.startswith("#   ") and line != "#   (none)":
-                sources.append(line[4:])
-            else:
-                in_sources = False
-            index += 1
+    end = 0
+    for head in heads:
+        if head.start() < end:  # a line inside the previous constant's value
             continue
-        in_sources = False
-        head = _HEAD.fullmatch(line)
-        if head is None:
-            index += 1
-            continue
-        started = True
         name, rest = head.group(1), head.group(2)
-        body = [rest]
-        index += 1
-        if rest.rstrip().endswith(("[", "{", "(")):
-            while index < len(lines) and not _closes(lines[index]):
-                body.append(lines[index])
-                index += 1
-            if index == len(lines):
+        begin = head.start(2)
+        opened = rest.rstrip()[-1:]
+        if opened in _CLOSING:
+            closer = text.find(_CLOSING[opened], head.end())
+            if closer < 0:
                 raise BadModule(f"{display}: constant {name} is not closed")
-            body.append(lines[index])
-            index += 1
+            end = text.find("\n", closer + 1)
+            end = len(text) if end < 0 else end
+        else:
+            end = head.end()
+        body = text[begin:end]
         try:
-            constants[name] = _value(body, memo)
+            if name.startswith("TOOLS") and opened == "[" and body.endswith("\n]"):
+                constants[name] = _items(body, reader)
+            else:
+                constants[name] = reader.value(body)
         except BadModule as exc:
             raise BadModule(f"{display}: {name}: {exc}") from None
-    if not started and require_header:
+    if not constants and require_header:
         raise BadModule(f"{display}: no constants found")
     _check_shapes(constants, display)
-    return Module(constants, tuple(sources), None, True, (display,))
+    return Module(constants, sources, None, True, (display,))
+
+
+def _items(body: str, reader: Reader) -> Items:
+    """``[\n    item,\n    item,\n]`` → the items' texts (each with its trailing comma)."""
+    inner = body[1 : len(body) - 2]  # from the "\n" after "[" to before "\n]"
+    if not inner or inner.isspace():
+        return Items([], reader)
+    starts = [m.start() for m in _ITEM.finditer(inner)]
+    if not starts or starts[0] != 0:
+        raise BadModule("the list's items are not laid out as toolgen writes them")
+    bounds = [*starts, len(inner)]
+    return Items([inner[a + 1 : b] for a, b in pairwise(bounds)], reader)
+
+
+def _sources(head: str) -> tuple[str, ...]:
+    """The source files the header lists (``# Sources:`` then ``#   path`` lines)."""
+    found: list[str] = []
+    listing = False
+    for line in head.split("\n"):
+        if line.rstrip() == "# Sources:":
+            listing = True
+        elif listing and line.startswith("#   "):
+            if line != "#   (none)":
+                found.append(line[4:])
+        else:
+            listing = False
+    return tuple(found)
 
 
 def _check_shapes(constants: dict[str, Any], display: str) -> None:
     """The constants diff reads have the shapes toolgen writes (a list of tool objects, a map
-    of strings): anything else is refused here, not half-compared later."""
+    of strings): anything else is refused here, not half-compared later. Items are checked
+    when they are read (:func:`tool_value`)."""
     for name, value in constants.items():
         if name.startswith("TOOLS"):
-            if not isinstance(value, list) or not all(isinstance(t, dict) for t in value):
+            if isinstance(value, Items):
+                continue
+            if not isinstance(value, list):
                 raise BadModule(f"{display}: {name} is not a list of tool objects")
-        elif name.startswith("TOOL_NAME_MAP_"):
-            if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
+            constants[name] = Items.of(value)
+        elif name.startswith(("TOOL_NAME_MAP_", "NULL_MEANS_OMITTED_")):
+            if not isinstance(value, dict):
+                raise BadModule(f"{display}: {name} is not a map")
+        if name.startswith("TOOL_NAME_MAP_"):
+            if not all(isinstance(v, str) for v in value.values()):
                 raise BadModule(f"{display}: {name} is not a map of names")
-    for tool in constants.get("TOOLS", []):
-        if not isinstance(tool.get("name"), str) or not isinstance(tool.get("parameters"), dict):
-            raise BadModule(f"{display}: TOOLS holds an entry without a name and parameters")
+
+
+def tool_value(tools: Items, index: int, display: str = "TOOLS") -> dict[str, Any]:
+    """One IR tool, checked to be an object with a name and parameters."""
+    tool = tools.value(index)
+    if (
+        not isinstance(tool, dict)
+        or not isinstance(tool.get("name"), str)
+        or not isinstance(tool.get("parameters"), dict)
+    ):
+        raise BadModule(f"{display}: TOOLS holds an entry without a name and parameters")
+    return tool
 
 
 def merge(modules: list[Module]) -> Module:
@@ -213,7 +363,7 @@ def merge(modules: list[Module]) -> Module:
     return Module(constants, sources, root, present, tuple(labels))
 
 
-def read_file(path: Path, display: str) -> Module:
+def read_file(path: Path, display: str, reader: Reader | None = None) -> Module:
     """A generated module on disk (``OLD.py NEW.py``, ``--against-files``)."""
     try:
         data = path.read_bytes()
@@ -221,7 +371,7 @@ def read_file(path: Path, display: str) -> Module:
         raise BadModule(f"{display}: no such file") from None
     except IsADirectoryError:
         raise BadModule(f"{display}: is a folder, not a generated module") from None
-    module = read_module(data, display)
+    module = read_module(data, display, reader=reader)
     return Module(module.constants, module.sources, path.parent, True, module.labels)
 
 
@@ -277,7 +427,9 @@ def resolve_revision(rev: str | None, cwd: Path) -> tuple[str, str]:
     return commit, f"{rev} = {commit[:12]}" if rev != commit else commit[:12]
 
 
-def read_git(commit: str, path: Path, display: str, cwd: Path) -> Module:
+def read_git(
+    commit: str, path: Path, display: str, cwd: Path, reader: Reader | None = None
+) -> Module:
     """The generated module at ``path`` as it was in ``commit`` (``git show``; nothing is
     checked out). An output that did not exist then is :meth:`Module.absent`."""
     root = repo_root(cwd).resolve()
@@ -293,5 +445,5 @@ def read_git(commit: str, path: Path, display: str, cwd: Path) -> Module:
     if shown.returncode != 0:
         message = shown.stderr.decode("utf-8", "replace").strip()
         raise GitError(f"{label}: {message or 'cannot be read'}")
-    module = read_module(shown.stdout, label)
+    module = read_module(shown.stdout, label, reader=reader)
     return Module(module.constants, module.sources, path.parent, True, (label,))

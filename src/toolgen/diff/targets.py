@@ -8,7 +8,15 @@ from pathlib import Path
 
 from toolgen.config import Config
 from toolgen.diff.compare import diff_constants
-from toolgen.diff.load import Module, merge, read_file, read_git, read_module, resolve_revision
+from toolgen.diff.load import (
+    Module,
+    Reader,
+    merge,
+    read_file,
+    read_git,
+    read_module,
+    resolve_revision,
+)
 from toolgen.diff.model import DiffResult, TargetDiff
 from toolgen.discover import display_path
 
@@ -16,8 +24,9 @@ from toolgen.discover import display_path
 def diff_files(old: Path, new: Path, cwd: Path | None = None) -> DiffResult:
     """``toolgen diff OLD.py NEW.py``: two generated modules, read as data."""
     cwd = cwd or Path.cwd()
-    a = read_file(old, display_path(old.resolve(), cwd))
-    b = read_file(new, display_path(new.resolve(), cwd))
+    reader = Reader()  # one for both: their lines are mostly the same
+    a = read_file(old, display_path(old.resolve(), cwd), reader)
+    b = read_file(new, display_path(new.resolve(), cwd), reader)
     result = diff_constants(
         a, b, display_path(new.resolve(), cwd), a.labels[0], b.labels[0], None, cwd
     )
@@ -43,6 +52,7 @@ def diff_targets(
     cwd = cwd or Path.cwd()
     commit, named = resolve_revision(base, cwd)
     fresh: dict[Path, Module] = {}
+    reader = Reader()
     if not against_files:
         from toolgen import api
 
@@ -53,7 +63,7 @@ def diff_targets(
             data = planned.data
             if data is None:  # the file on disk is known to be exactly what a build writes
                 data = planned.path.read_bytes()
-            module = read_module(data, planned.display)
+            module = read_module(data, planned.display, reader=reader)
             fresh[planned.path.resolve()] = Module(
                 module.constants, module.sources, planned.path.parent, True, (planned.display,)
             )
@@ -64,9 +74,11 @@ def diff_targets(
         news: list[Module] = []
         for path in files.values():
             shown = display_path(path.resolve(), cwd)
-            olds.append(read_git(commit, path, shown, cwd))
+            olds.append(read_git(commit, path, shown, cwd, reader))
             if against_files:
-                news.append(read_file(path, shown) if path.is_file() else Module.absent(shown))
+                news.append(
+                    read_file(path, shown, reader) if path.is_file() else Module.absent(shown)
+                )
             else:
                 news.append(fresh[path.resolve()])
         old, new = merge(olds), merge(news)

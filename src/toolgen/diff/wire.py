@@ -2,17 +2,17 @@
 
 A provider's tools are matched with the IR's by position: ``TOOLS_<P>``, ``TOOL_NAME_MAP_<P>``
 (wire name → tool name) and ``TOOLS`` list the same tools in the same order, so the name
-map says which tool each wire form is.
+map says which tool each wire form is. A wire form whose text is the same in both versions
+is not even parsed.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any, Final
 
+from toolgen.diff.load import Items, items
 from toolgen.diff.model import Change, Cost, ToolCost
-from toolgen.diff.rules import canonical
 
 PROVIDERS: Final = ("openai", "openai_responses", "anthropic", "gemini", "mcp", "bedrock")
 
@@ -23,23 +23,26 @@ def constant(provider: str) -> str:
 
 def wire_tools(
     constants: dict[str, Any], provider: str
-) -> dict[str, tuple[str, dict[str, Any]]] | None:
-    """Tool name → (wire name, wire form) of one provider; ``None`` when the module has none."""
-    tools = constants.get(constant(provider))
-    if not isinstance(tools, list):
+) -> tuple[Items, dict[str, tuple[str, int]]] | None:
+    """One provider's list, and tool name → (wire name, index in it); ``None``: no such list."""
+    tools = items(constants.get(constant(provider)))
+    if tools is None:
         return None
     names = constants.get(f"TOOL_NAME_MAP_{provider.upper()}")
     if isinstance(names, dict) and len(names) == len(tools):
-        return {tool: (wire, form) for (wire, tool), form in zip(names.items(), tools)}
-    ir = constants.get("TOOLS")
-    if isinstance(ir, list) and len(ir) == len(tools):  # no name map: the IR's order
-        return {t["name"]: (t["name"], form) for t, form in zip(ir, tools)}
-    return {str(i): (str(i), form) for i, form in enumerate(tools)}
+        return tools, {tool: (wire, i) for i, (wire, tool) in enumerate(names.items())}
+    ir = items(constants.get("TOOLS"))
+    if ir is not None and len(ir) == len(tools):  # no name map: the IR's order
+        return tools, {name: (name, i) for i, name in enumerate(_names(ir))}
+    return tools, {f"#{i}": (f"#{i}", i) for i in range(len(tools))}
 
 
-def serialized_size(value: Any) -> int:
-    """The bytes of ``value`` as a request carries it: compact JSON, UTF-8."""
-    return len(json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+def _names(ir: Items) -> list[str]:
+    out = []
+    for i in range(len(ir)):
+        tool = ir.value(i)
+        out.append(str(tool.get("name")) if isinstance(tool, dict) else f"#{i}")
+    return out
 
 
 def _strict(form: dict[str, Any]) -> bool:
@@ -58,15 +61,19 @@ def compare_provider(
     old: dict[str, Any],
     new: dict[str, Any],
     warnings: Warnings | None,
+    changed_ir: dict[str, tuple[dict[str, Any], dict[str, Any]]] | None = None,
 ) -> list[Change]:
-    """The changes of one provider's form, for the tools present in both versions."""
-    before, after = wire_tools(old, provider), wire_tools(new, provider)
+    """The changes of one provider's form, for the tools present in both versions.
+
+    ``changed_ir``: the tools whose IR changed, old and new (``None``: work it out here).
+    """
+    found_o, found_n = wire_tools(old, provider), wire_tools(new, provider)
     key = constant(provider)
-    if before is None and after is None:
+    if found_o is None and found_n is None:
         return []
-    if before is None:
+    if found_o is None:
         return [Change("provider-added", "", "", f"{key} added", provider=provider)]
-    if after is None:
+    if found_n is None:
         return [
             Change(
                 "provider-removed",
@@ -76,23 +83,26 @@ def compare_provider(
                 provider=provider,
             )
         ]
-    old_ir = {t["name"]: t for t in old.get("TOOLS", [])}
-    new_ir = {t["name"]: t for t in new.get("TOOLS", [])}
+    (list_o, before), (list_n, after) = found_o, found_n
+    if changed_ir is None:
+        changed_ir = _changed_ir(old, new)
     old_null = old.get(f"NULL_MEANS_OMITTED_{provider.upper()}")
     new_null = new.get(f"NULL_MEANS_OMITTED_{provider.upper()}")
     out: list[Change] = []
     for name in sorted(before.keys() & after.keys()):
-        (wire_o, form_o), (wire_n, form_n) = before[name], after[name]
-        if (
-            wire_o == wire_n
-            and form_o == form_n
-            and (
-                not isinstance(old_null, dict)
-                or not isinstance(new_null, dict)
-                or old_null.get(wire_o) == new_null.get(wire_n)
-            )
-        ):
+        (wire_o, index_o), (wire_n, index_n) = before[name], after[name]
+        same_form = list_o.chunks[index_o] == list_n.chunks[index_n]
+        nulls = (
+            (old_null.get(wire_o, []), new_null.get(wire_n, []))
+            if isinstance(old_null, dict) and isinstance(new_null, dict)
+            else ([], [])
+        )
+        if wire_o == wire_n and same_form and nulls[0] == nulls[1] and name not in changed_ir:
             continue
+        form_o: dict[str, Any] = {} if same_form else _form(list_o, index_o)
+        form_n: dict[str, Any] = {} if same_form else _form(list_n, index_n)
+        if not same_form and form_o == form_n:
+            same_form = True
         found: list[Change] = []
         if wire_o != wire_n:
             found.append(
@@ -107,7 +117,7 @@ def compare_provider(
                     new=wire_n,
                 )
             )
-        if provider.startswith("openai"):
+        if provider.startswith("openai") and not same_form:
             was, now = _strict(form_o), _strict(form_n)
             where = "/function/strict" if "function" in form_n else "/strict"
             if was and not now:
@@ -134,21 +144,19 @@ def compare_provider(
                         new=True,
                     )
                 )
-            if isinstance(old_null, dict) and isinstance(new_null, dict):
-                a, b = old_null.get(wire_o, []), new_null.get(wire_n, [])
-                if a != b:
-                    found.append(
-                        Change(
-                            "null-means-omitted-changed",
-                            name,
-                            "",
-                            f"null means omitted for {_names(b)} (was {_names(a)})",
-                            provider=provider,
-                            old=a,
-                            new=b,
-                        )
-                    )
-        if provider == "gemini":
+        if nulls[0] != nulls[1]:
+            found.append(
+                Change(
+                    "null-means-omitted-changed",
+                    name,
+                    "",
+                    f"null means omitted for {_list(nulls[1])} (was {_list(nulls[0])})",
+                    provider=provider,
+                    old=nulls[0],
+                    new=nulls[1],
+                )
+            )
+        if provider == "gemini" and not same_form:
             was_json = "parametersJsonSchema" in form_o
             now_json = "parametersJsonSchema" in form_n
             if was_json != now_json:
@@ -165,21 +173,21 @@ def compare_provider(
                         new=field,
                     )
                 )
-        same_ir = canonical(old_ir.get(name)) == canonical(new_ir.get(name))
-        if warnings is not None and not same_ir and name in old_ir and name in new_ir:
-            had = warnings(provider, old_ir[name])
-            has = warnings(provider, new_ir[name])
+        if warnings is not None and name in changed_ir:
+            ir_o, ir_n = changed_ir[name]
+            had, has = warnings(provider, ir_o), warnings(provider, ir_n)
             for message in sorted(has - had):
                 found.append(Change("lossy-rewrite-added", name, "", message, provider=provider))
             for message in sorted(had - has):
                 found.append(Change("lossy-rewrite-removed", name, "", message, provider=provider))
-        if same_ir and not found and form_o != form_n:
+        if name not in changed_ir and not found and not same_form:
             found.append(
                 Change(
                     "wire-form-changed",
                     name,
                     "",
-                    "the provider's form changed though the IR did not (toolgen or its settings changed)",
+                    "the provider's form changed though the IR did not (toolgen or its "
+                    "settings changed)",
                     provider=provider,
                 )
             )
@@ -187,7 +195,39 @@ def compare_provider(
     return out
 
 
-def _names(names: list[str]) -> str:
+def _form(tools: Items, index: int) -> dict[str, Any]:
+    value = tools.value(index)
+    return value if isinstance(value, dict) else {}
+
+
+def _changed_ir(
+    old: dict[str, Any], new: dict[str, Any]
+) -> dict[str, tuple[dict[str, Any], dict[str, Any]]]:
+    """The IR tools whose text differs between the versions, by name."""
+    from toolgen.diff.rules import identical
+
+    a, b = items(old.get("TOOLS")), items(new.get("TOOLS"))
+    if a is None or b is None:
+        return {}
+    shared = set(a.chunks) & set(b.chunks)
+    tools_o = {t["name"]: t for i, t in _changed(a, shared)}
+    tools_n = {t["name"]: t for i, t in _changed(b, shared)}
+    return {
+        name: (tools_o[name], tools_n[name])
+        for name in tools_o.keys() & tools_n.keys()
+        if not identical(tools_o[name], tools_n[name])
+    }
+
+
+def _changed(tools: Items, shared: set[str]) -> list[tuple[int, dict[str, Any]]]:
+    from toolgen.diff.load import tool_value
+
+    return [
+        (i, tool_value(tools, i)) for i, chunk in enumerate(tools.chunks) if chunk not in shared
+    ]
+
+
+def _list(names: list[str]) -> str:
     return ", ".join(names) if names else "none"
 
 
@@ -196,11 +236,11 @@ def costs(old: dict[str, Any], new: dict[str, Any]) -> list[Cost]:
     tools whose share changed (added and removed tools included)."""
     out = []
     for provider in PROVIDERS:
-        before, after = wire_tools(old, provider), wire_tools(new, provider)
-        if before is None and after is None:
+        found_o, found_n = wire_tools(old, provider), wire_tools(new, provider)
+        if found_o is None and found_n is None:
             continue
-        sizes_o = {name: serialized_size(form) for name, (_, form) in (before or {}).items()}
-        sizes_n = {name: serialized_size(form) for name, (_, form) in (after or {}).items()}
+        sizes_o = _sizes(found_o)
+        sizes_n = _sizes(found_n)
         tools = tuple(
             ToolCost(name, sizes_o.get(name, 0), sizes_n.get(name, 0))
             for name in sorted(sizes_o.keys() | sizes_n.keys())
@@ -208,10 +248,21 @@ def costs(old: dict[str, Any], new: dict[str, Any]) -> list[Cost]:
         )
         out.append(
             Cost(
-                provider, constant(provider), _total(sizes_o, before), _total(sizes_n, after), tools
+                provider,
+                constant(provider),
+                _total(sizes_o, found_o),
+                _total(sizes_n, found_n),
+                tools,
             )
         )
     return out
+
+
+def _sizes(found: tuple[Items, dict[str, tuple[str, int]]] | None) -> dict[str, int]:
+    if found is None:
+        return {}
+    tools, names = found
+    return {name: tools.size(index) for name, (_, index) in names.items()}
 
 
 def _total(sizes: dict[str, int], present: object) -> int:
