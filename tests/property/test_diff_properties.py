@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from toolgen.diff.compare import diff_constants
-from toolgen.diff.load import Module, read_module, serialized_size
+from toolgen.diff.load import BadModule, Items, Module, read_module, serialized_size
 from toolgen.diff.model import DiffResult
 from toolgen.diff.report import render
 from toolgen.diff.rules import compare_tools
@@ -190,3 +190,102 @@ def test_a_narrowing_one_way_is_a_widening_the_other(a: set[str], b: set[str]) -
         assert forward == {"type-widened"} and backward == {"type-narrowed"}
     else:  # each loses something: breaking both ways
         assert forward == backward == {"type-narrowed"}
+
+
+any_parameters = st.dictionaries(
+    st.sampled_from(
+        [
+            "type",
+            "properties",
+            "required",
+            "enum",
+            "anyOf",
+            "items",
+            "$ref",
+            "default",
+            "additionalProperties",
+            "minimum",
+            "pattern",
+            "description",
+            "$defs",
+        ]
+    ),
+    json_values,
+    max_size=5,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(any_parameters, any_parameters)
+def test_any_json_as_parameters_is_compared_without_failing(
+    a: dict[str, Any], b: dict[str, Any]
+) -> None:
+    """Whatever a module holds (it may be written by hand), comparing never crashes."""
+    old = [{"name": "t", "description": "", "parameters": a}]
+    new = [{"name": "t", "description": "", "parameters": b}]
+    result = diff_constants(Module({"TOOLS": old}), Module({"TOOLS": new}), "m.py", "a", "b")
+    for fmt in ("text", "markdown", "json"):
+        render(DiffResult(None, (result,)), fmt)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=200), st.binary(max_size=50))
+def test_any_text_after_the_header_is_read_or_refused_plainly(body: str, tail: bytes) -> None:
+    data = HEADER.encode() + body.encode("utf-8", "surrogatepass") + tail
+    try:
+        module = read_module(data, "m.py")
+    except BadModule:
+        return
+    for value in module.constants.values():
+        if isinstance(value, Items):
+            for index in range(len(value)):
+                try:
+                    value.value(index)
+                    value.size(index)
+                except BadModule:
+                    pass
+
+
+FRAGMENTS = [
+    "TOOLS: list[dict[str, Any]] = [",
+    "TOOLS_MCP: list[dict[str, Any]] = [",
+    "TOOL_NAME_MAP_MCP: dict[str, str] = {",
+    "X = (",
+    "    {",
+    "    },",
+    '        "name": "t",',
+    '        "parameters": {},',
+    '        "parameters": {"type": "object", "properties": {"x": {"type": "string"}}},',
+    '    "t": "t",',
+    "]",
+    "}",
+    ")",
+    '    "a\\x00",',
+    "    True,",
+    "    1e5,",
+    "    'q',",
+    "    [",
+    "    ],",
+    "        {",
+    "        },",
+    "    print(1),",
+]
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(st.sampled_from(FRAGMENTS), max_size=25),
+    st.lists(st.sampled_from(FRAGMENTS), max_size=25),
+)
+def test_modules_made_of_fragments_are_diffed_or_refused_plainly(
+    a: list[str], b: list[str]
+) -> None:
+    """Near-misses of the layout toolgen writes: read and compared, or BadModule (exit 2)."""
+    try:
+        old = read_module((HEADER + "\n".join(a) + "\n").encode(), "a.py")
+        new = read_module((HEADER + "\n".join(b) + "\n").encode(), "b.py")
+        result = diff_constants(old, new, "m.py", "a", "b")
+    except BadModule:
+        return
+    for fmt in ("text", "markdown", "json"):
+        render(DiffResult(None, (result,)), fmt)

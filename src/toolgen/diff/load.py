@@ -148,7 +148,7 @@ class Reader:
         try:
             joined = "\n".join([self.line_json(line) for line in lines])
             return json.loads(_TRAILING.sub(r"\1", joined).rstrip().removesuffix(","))
-        except (_Untranslatable, ValueError, SyntaxError):
+        except (_Untranslatable, ValueError, SyntaxError, RecursionError, MemoryError):
             pass
         try:  # literals only: nothing is called, imported or run
             return ast.literal_eval(text.strip().removesuffix(","))
@@ -274,9 +274,11 @@ def read_module(
             end = head.end()
         body = text[begin:end]
         try:
-            if name.startswith("TOOLS") and opened == "[" and body.endswith("\n]"):
-                constants[name] = _items(body, reader)
-            else:
+            laid_out = name.startswith("TOOLS") and opened == "[" and body.endswith("\n]")
+            found = _items(body, reader) if laid_out else None
+            if found is not None:
+                constants[name] = found
+            else:  # one line, or laid out by hand: read whole
                 constants[name] = reader.value(body)
         except BadModule as exc:
             raise BadModule(f"{display}: {name}: {exc}") from None
@@ -286,14 +288,15 @@ def read_module(
     return Module(constants, sources, None, True, (display,))
 
 
-def _items(body: str, reader: Reader) -> Items:
-    """``[\n    item,\n    item,\n]`` → the items' texts (each with its trailing comma)."""
+def _items(body: str, reader: Reader) -> Items | None:
+    """``[\n    item,\n    item,\n]`` → the items' texts (each with its trailing comma);
+    ``None`` when the list is not laid out so."""
     inner = body[1 : len(body) - 2]  # from the "\n" after "[" to before "\n]"
     if not inner or inner.isspace():
         return Items([], reader)
     starts = [m.start() for m in _ITEM.finditer(inner)]
-    if not starts or starts[0] != 0:
-        raise BadModule("the list's items are not laid out as toolgen writes them")
+    if not starts or starts[0] != 0 or not inner.endswith(","):
+        return None
     bounds = [*starts, len(inner)]
     return Items([inner[a + 1 : b] for a, b in pairwise(bounds)], reader)
 

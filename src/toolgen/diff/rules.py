@@ -529,8 +529,8 @@ class _Walk:
         os_, ns = o.schema, n.schema
         op = os_.get("properties") if isinstance(os_.get("properties"), dict) else {}
         np_ = ns.get("properties") if isinstance(ns.get("properties"), dict) else {}
-        oreq = set(os_.get("required", ())) if isinstance(os_.get("required"), list) else set()
-        nreq = set(ns.get("required", ())) if isinstance(ns.get("required"), list) else set()
+        oreq = _required(os_)
+        nreq = _required(ns)
         assert isinstance(op, dict) and isinstance(np_, dict)
         base_o, base_n = o.at("properties"), n.at("properties")
         for name in op:
@@ -628,6 +628,11 @@ class _Walk:
 
 
 _MISSING: Final = object()
+
+
+def _required(schema: dict[str, Any]) -> set[str]:
+    found = schema.get("required")
+    return {name for name in found if isinstance(name, str)} if isinstance(found, list) else set()
 
 
 def _differ(old: dict[str, Any], new: dict[str, Any], key: str) -> bool:

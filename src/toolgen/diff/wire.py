@@ -228,7 +228,7 @@ def _changed(tools: Items, shared: set[str]) -> list[tuple[int, dict[str, Any]]]
 
 
 def _list(names: list[str]) -> str:
-    return ", ".join(names) if names else "none"
+    return ", ".join(map(str, names)) if names else "none"
 
 
 def costs(old: dict[str, Any], new: dict[str, Any]) -> list[Cost]:
