@@ -1,4 +1,5 @@
-"""Sessions: ``toolgen`` (staleness gate for the checked-in examples), ``tests``, ``lint``, ``regen``, ``bench``."""
+"""Sessions: ``toolgen`` (staleness gate for the checked-in examples), ``tests``, ``lint``, ``regen``, ``bench``,
+``schema_diff`` (what a branch changes in the examples' schemas)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,16 @@ def toolgen(session: nox.Session) -> None:
     for example in EXAMPLES:
         with session.chdir(example):
             session.run("toolgen", "check")
+
+
+@nox.session
+def schema_diff(session: nox.Session) -> None:
+    """What this branch changes in the examples' tool schemas, against the merge base with the
+    default branch; fails on a breaking change (``-- --fail-on any``, ``-- --base REV``)."""
+    session.install(".")
+    for example in EXAMPLES:
+        with session.chdir(example):
+            session.run("toolgen", "diff", *session.posargs)
 
 
 @nox.session

@@ -94,7 +94,8 @@ def main() -> None:
         cache = root / "cache"
         env["TOOLGEN_CACHE_DIR"] = str(cache)
         samples: dict[str, list[float]] = {
-            k: [] for k in ("parse", "cold", "noop", "edit", "check", "shared", "floor", "clone")
+            k: []
+            for k in ("parse", "cold", "noop", "edit", "check", "shared", "floor", "clone", "diff")
         }
         rss = []
         target = package / "module_0000.py"
@@ -109,6 +110,8 @@ def main() -> None:
             samples["cold"].append(elapsed)
             rss.append(peak)
             run([*toolgen, "build", str(package), "-q"], root, env)  # warm the cache
+            if i == 0:  # the base `toolgen diff` compares with: the output, committed
+                commit_output(root, out)
             samples["noop"].append(run([*toolgen, "build", str(package), "-q"], root, env)[0])
             samples["check"].append(run([*toolgen, "check", str(package), "-q"], root, env)[0])
             samples["clone"].append(  # CI's case: a fresh clone has no cache
@@ -122,6 +125,19 @@ def main() -> None:
             samples["edit"].append(run([*toolgen, "build", str(package), "-q"], root, env)[0])
             target.write_text(original)
             run([*toolgen, "build", str(package), "-q"], root, env)
+            # What a reviewer runs on a branch that edited one tool: the committed output
+            # against a fresh build of the working tree (another edit than the one above, so
+            # that the cache holds neither).
+            target.write_text(
+                original.replace(
+                    "Do operation 0 of module 0", f"Do operation 0 (reviewed {i}) of module 0"
+                )
+            )
+            samples["diff"].append(
+                run([*toolgen, "diff", str(package), "--base", "HEAD"], root, env)[0]
+            )
+            target.write_text(original)
+            run([*toolgen, "build", str(package), "-q"], root, env)
             # A change to a type every module imports: all are rebuilt, few tools change.
             shared.write_text(
                 shared_text.replace('HIGH = "high"', f'HIGH = "high"\n    URGENT_{i} = "urgent"')
@@ -131,6 +147,17 @@ def main() -> None:
             run([*toolgen, "build", str(package), "-q"], root, env)
         runtime = measure_runtime(root, package, env)
         report(args, modules, tools, size, out.stat().st_size, samples, rss, runtime)
+
+
+def commit_output(root: Path, out: Path) -> None:
+    """A git repository at ``root`` whose one commit holds the generated output."""
+    git = ["git", "-c", "user.name=bench", "-c", "user.email=bench@example.invalid"]
+    for args in (
+        ["-c", "init.defaultBranch=main", "init", "-q"],
+        ["add", str(out.relative_to(root))],
+        ["commit", "-q", "-m", "generated output"],
+    ):
+        subprocess.run([*git, *args], cwd=root, check=True, capture_output=True)
 
 
 def measure_runtime(root: Path, package: Path, env: dict[str, str]) -> tuple[dict[str, float], int]:
@@ -286,6 +313,12 @@ def report(
     print(
         f"{'check with no cache (a CI clone)':<34}{median:>10.3f}{min(values):>8.3f}-"
         f"{max(values):<8.3f}{median / base:>8.2f}x  (of parse: every file is parsed)"
+    )
+    values = samples["diff"]  # no target: "well under a cold build"
+    median = statistics.median(values)
+    print(
+        f"{'diff after editing one docstring':<34}{median:>10.3f}{min(values):>8.3f}-"
+        f"{max(values):<8.3f}{median / cold:>9.1%}  (of cold: fresh build + compare, every format's data)"
     )
     values = samples["shared"]  # no target: every module is rebuilt, few of its tools change
     median = statistics.median(values)
