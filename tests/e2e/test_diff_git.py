@@ -139,6 +139,7 @@ def test_every_format_reports_the_edit(repo: Path) -> None:
     assert data["summary"]["breaking"] == 2
     removed = next(c for c in data["targets"][0]["changes"] if c["rule"] == "tool-removed")
     assert removed["severity"] == "breaking" and removed["category"] == "tool"
+    assert removed["source"] is None  # no place in the new version
     required = next(
         c for c in data["targets"][0]["changes"] if c["rule"] == "required-parameter-added"
     )

@@ -83,7 +83,11 @@ def diff_constants(
             found = [c for c in found if c.rule not in ("provider-added", "provider-removed")]
         changes.extend(found)
     locate = _Locator(new, cwd)
-    changes = [c if not c.tool else _with_source(c, locate(c.tool)) for c in changes]
+    # A removed tool has no place in the new version (a leftover function of its name is not it).
+    changes = [
+        c if not c.tool or c.rule == "tool-removed" else _with_source(c, locate(c.tool))
+        for c in changes
+    ]
     changes.sort(key=Change.sort_key)
     return TargetDiff(
         output,
