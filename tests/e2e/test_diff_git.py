@@ -298,3 +298,34 @@ def test_the_real_command_exits_1_on_a_breaking_change(repo: Path) -> None:
     )
     assert result.returncode == 1, result.stderr
     assert "`tool-removed`" in result.stdout and result.stderr == ""
+
+
+def test_per_provider_layout_is_one_target_of_several_files(repo: Path) -> None:
+    (repo / "pyproject.toml").write_text(
+        '[tool.toolgen]\npaths = ["tools"]\nlayout = "per-provider"\nproviders = ["openai", "gemini"]\n'
+    )
+    assert toolgen("build")[0] == 0
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "per provider")
+    edit(repo)
+    code, out, err = toolgen("diff", "--base", "HEAD", "--format", "json")
+    assert code == 1, err
+    data = json.loads(out)
+    assert [t["output"] for t in data["targets"]] == ["tools/tool_schemas.py"]
+    assert ("tool-removed", "ping", None) in rules_of(out)
+    assert [c["constant"] for c in data["targets"][0]["cost"]] == ["TOOLS_OPENAI", "TOOLS_GEMINI"]
+    # the provider modules alone, compared as two files: their wire forms and cost
+    old = repo.parent / "old_openai.py"
+    old.write_text(git(repo, "show", "HEAD:tools/tool_schemas_openai.py"))
+    assert toolgen("build")[0] == 0
+    code, out, _ = toolgen("diff", str(old), "tools/tool_schemas_openai.py", "--format", "json")
+    (cost,) = json.loads(out)["targets"][0]["cost"]
+    assert cost["constant"] == "TOOLS_OPENAI" and cost["change"] < 0
+
+
+def test_a_crlf_checkout_reads_as_the_committed_text(repo: Path) -> None:
+    out = repo / "tools/tool_schemas.py"
+    out.write_bytes(out.read_bytes().replace(b"\n", b"\r\n"))
+    code, text, err = toolgen("diff", "--against-files", "--format", "json", "--fail-on", "any")
+    assert code == 0, err
+    assert rules_of(text) == []
