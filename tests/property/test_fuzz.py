@@ -4,6 +4,8 @@ hostile file names and mutated output never give a module that is not data."""
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -395,6 +397,7 @@ NESTINGS = {
     "unary minus": ("-", ""),
     "not": ("not ", ""),
     "lambda": ("lambda: ", ""),
+    "lambda with parameters": ("lambda a, b=1: ", ""),
     "conditional": ("1 if x else ", ""),
 }
 PLACES = {
@@ -453,3 +456,25 @@ def test_any_text_in_any_string_is_a_module_or_diagnostics(
         f"    {docstring.get(place, repr('Tool.'))}\n"
     )
     _check(tmp_path_factory.mktemp("text"), source.encode("utf-8"))
+
+
+_NESTED_LAMBDAS = """
+import sys
+from toolgen.scan.gather import gather_text
+opening = sys.argv[1]
+scan = gather_text("type Alias = int\\nLIMIT = " + opening * 12_000 + "1\\n", "m.py", "m")
+print(scan.diagnostics[0].message)
+"""
+
+
+@pytest.mark.parametrize("opening", ["lambda: ", "lambda a, b=1: "])
+def test_nested_lambdas_in_a_file_python_cannot_parse_never_reach_libcst(opening: str) -> None:
+    """Found by the fuzz test above: a lambda's ``:`` and its parameters' commas were counted
+    as breaks of the chain, so 12,000 nested lambdas in a file with newer syntax (which Python
+    refuses early, without measuring) went to libcst's parser, and crashed the process. In a
+    child process, so that a regression fails this test and not the whole run."""
+    result = subprocess.run(
+        [sys.executable, "-c", _NESTED_LAMBDAS, opening], capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout.startswith("syntax error")

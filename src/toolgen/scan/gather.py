@@ -743,6 +743,7 @@ def _deepest(text: str) -> tuple[int, int, int, int] | None:
     subscripts, each a level, counted through brackets), the most brackets open, and where the
     chain peaks; ``None`` when the text does not tokenize."""
     chains = [0]
+    lambdas = [0]  # per bracket level: the lambdas whose ``:`` is still to come
     total = brackets = most_brackets = longest = 0
     where = (1, 1)
     try:
@@ -752,16 +753,28 @@ def _deepest(text: str) -> tuple[int, int, int, int] | None:
                 chains[-1] += 1
                 total += 1
                 chains.append(0)
+                lambdas.append(0)
                 brackets += 1
                 most_brackets = max(most_brackets, brackets)
             elif kind == tokenize.OP and string in ")]}":
                 if len(chains) > 1:
                     total -= chains.pop()
+                    lambdas.pop()
                 brackets = max(brackets - 1, 0)
                 continue
+            elif kind == tokenize.NAME and string == "lambda":
+                lambdas[-1] += 1
+                chains[-1] += 1
+                total += 1
+            elif kind == tokenize.OP and string == ":" and lambdas[-1]:
+                lambdas[-1] -= 1  # a lambda's body nests inside it: the chain goes on
+                continue
+            elif kind == tokenize.OP and string in (",", "=") and lambdas[-1]:
+                continue  # between a lambda's parameters: no break either
             elif (kind == tokenize.OP and string in _CHAIN_BREAKS) or kind == tokenize.NEWLINE:
                 total -= chains[-1]
                 chains[-1] = 0
+                lambdas[-1] = 0
                 continue
             elif kind == tokenize.OP or (kind == tokenize.NAME and string in _CHAINING_WORDS):
                 chains[-1] += 1
