@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from corpus import generate  # noqa: E402
+from corpus import generate
 
 SIZES = {"small": (10, 10), "medium": (100, 10), "large": (1000, 10), "one-module": (1, 5000)}
 PARSE = (

@@ -33,7 +33,7 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return write_tree(tmp_path, GOOD)
 
 
-def run(*args: str) -> "CliRunner.invoke":
+def run(*args: str) -> CliRunner.invoke:
     return CliRunner().invoke(main, list(args))
 
 

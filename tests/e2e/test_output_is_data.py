@@ -320,5 +320,5 @@ def test_the_check_reads_every_line_whatever_the_pieces(
         with pytest.raises(UnsafeOutputError, match=f"line {number}: "):
             ensure_data_only([bad[i : i + 3] for i in range(0, len(bad), 3)])
     broken = data.replace(b'"strict"', b'"str\x0bict"')
-    with pytest.raises(UnsafeOutputError, match="control character.*line 12: "):
+    with pytest.raises(UnsafeOutputError, match=r"control character.*line 12: "):
         ensure_data_only(broken)

@@ -20,10 +20,9 @@ from tests.differential.test_pydantic_agreement import _is_optional, normalise
 from tests.sdk.test_provider_sdks import VALIDATORS
 from toolgen import api
 from toolgen.config import Config, Target
-from toolgen.ir import ToolDef
 from toolgen.errors import SourceError, SourceSpan
-from toolgen.providers import ADAPTERS, adapt
-from toolgen.providers import gemini, openai
+from toolgen.ir import ToolDef
+from toolgen.providers import ADAPTERS, adapt, gemini, openai
 from toolgen.providers import transforms as t
 from toolgen.providers.base import (
     ANTHROPIC_NAMES,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +46,7 @@ def _jsonable(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _adapter(kind: str) -> TypeAdapter[Any]:
     if kind == "openai":
         from openai.types.chat import ChatCompletionFunctionToolParam

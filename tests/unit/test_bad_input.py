@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -119,7 +120,7 @@ def test_unparsable_pyproject_is_config_error(project: Path) -> None:
 
 def test_build_writes_nothing_but_the_output(project: Path) -> None:
     """An audit hook sees every file opened for writing and every connection during a build."""
-    code = textwrap.dedent(f"""
+    code = textwrap.dedent("""
         import sys
         writes, nets = [], []
         def hook(event, args):
@@ -141,7 +142,7 @@ def test_build_writes_nothing_but_the_output(project: Path) -> None:
     result = subprocess.run(
         [sys.executable, "-c", code], cwd=project, capture_output=True, text=True
     )
-    writes = [line for line in result.stdout.splitlines() if line.startswith("WRITES")][0]
+    writes = next(line for line in result.stdout.splitlines() if line.startswith("WRITES"))
     # Integers are descriptors toolgen opened itself (os.fdopen of its own temp file).
     paths = [p for p in eval(writes.removeprefix("WRITES ")) if not p.isdigit()]
     out_dir = str(project / "tools")
@@ -153,15 +154,33 @@ def test_build_writes_nothing_but_the_output(project: Path) -> None:
     assert "NETS []" in result.stdout
 
 
-@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
-def test_interrupted_write_keeps_old_output_and_no_temp_files(project: Path, sig: int) -> None:
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@pytest.mark.parametrize(
+    "sig,preexec",
+    [
+        (signal.SIGTERM, None),
+        (signal.SIGINT, None),
+        # What a shell gives a background job (`pytest &`): SIGINT ignored, and inherited.
+        (signal.SIGINT, _ignore_sigint),
+    ],
+    ids=["SIGTERM", "SIGINT", "SIGINT-from-a-background-job"],
+)
+def test_interrupted_write_keeps_old_output_and_no_temp_files(
+    project: Path, sig: int, preexec: Callable[[], None] | None
+) -> None:
     assert run("build", "tools").exit_code == 0
     out = project / "tools" / "tool_schemas.py"
     old = out.read_bytes()
     (project / "tools" / "net.py").write_text(TOOL.replace("Ping.", "Ping, changed."))
     # The child pauses inside the write (after the temp file has its bytes, before the rename).
+    # SIGINT is reset first: a child of a background job inherits it ignored, and Python then
+    # installs no KeyboardInterrupt handler, so the interrupt would never arrive.
     code = textwrap.dedent("""
-        import os, time, sys
+        import os, signal, time, sys
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         real = os.fsync
         def slow(fd):
             real(fd)
@@ -177,6 +196,7 @@ def test_interrupted_write_keeps_old_output_and_no_temp_files(project: Path, sig
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=preexec,
     )
     assert child.stdout is not None
     assert child.stdout.readline().strip() == "WRITING"

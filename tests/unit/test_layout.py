@@ -128,5 +128,5 @@ def test_files_left_over_from_another_layout_are_reported_and_not_scanned(
 def test_a_provider_module_may_not_be_another_targets_output(tree: Path) -> None:
     split = Target(paths=(tree / "app",), out=tree / "out.py", layout="per-provider")
     other = Target(paths=(tree / "app",), out=tree / "out_gemini.py")
-    with pytest.raises(UsageError, match="both write out_gemini.py"):
+    with pytest.raises(UsageError, match=r"both write out_gemini\.py"):
         api.plan(Config((split, other)), cwd=tree, use_cache=False)

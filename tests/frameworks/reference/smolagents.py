@@ -14,9 +14,9 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
+from reference_common import instances
 from smolagents.models import get_tool_json_schema
 from smolagents.tools import Tool
-from reference_common import instances
 
 
 def collect(modules: list[ModuleType]) -> list[dict[str, Any]]:

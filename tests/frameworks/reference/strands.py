@@ -10,8 +10,8 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-from strands.tools.decorator import DecoratedFunctionTool
 from reference_common import instances
+from strands.tools.decorator import DecoratedFunctionTool
 
 
 def collect(modules: list[ModuleType]) -> list[dict[str, Any]]:
