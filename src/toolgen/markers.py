@@ -1,7 +1,13 @@
-"""Run-time markers users import: ``tool`` and ``Param``; both are no-ops at run time."""
+"""Run-time markers users import: ``tool`` and ``Param``; both are no-ops at run time.
+
+This file is also the whole of the ``toolgen-runtime`` distribution (``runtime/toolgen.py``, a
+byte-for-byte copy that a test keeps equal): there it is the top-level module ``toolgen``, so a
+deployed service runs ``from toolgen import tool, Param`` with none of the build's dependencies.
+"""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import Any, TypeVar, overload
 
@@ -72,3 +78,7 @@ class Param:
     def text(self) -> str | None:
         """The description, whichever alias gave it."""
         return self.desc if self.desc is not None else self.description
+
+
+if __name__ == "toolgen":  # the runtime distribution: ``toolgen.markers`` names this module too
+    markers = sys.modules.setdefault("toolgen.markers", sys.modules[__name__])

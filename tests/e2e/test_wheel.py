@@ -5,31 +5,24 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import sys
 import zipfile
 from pathlib import Path
 
 import pytest
 
 from tests.conftest import REPO
+from tests.e2e.conftest import Wheels, make_venv, pip_install
 
 
 @pytest.mark.slow
-def test_wheel_installs_and_builds_the_example(tmp_path: Path) -> None:
-    dist = tmp_path / "dist"
-    subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(dist), str(REPO)],
-        check=True,
-        capture_output=True,
-    )
-    wheel = next(dist.glob("toolgen-*.whl"))
+def test_wheel_installs_and_builds_the_example(tmp_path: Path, wheels: Wheels) -> None:
+    wheel = wheels.toolgen
     names = zipfile.ZipFile(wheel).namelist()
     assert "toolgen/_templates/tool_schemas.py.jinja" in names
     assert "toolgen/_templates/_header.jinja" in names
     assert "toolgen/py.typed" in names
     venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-    python = venv / "bin" / "python"
+    python = make_venv(venv)
     subprocess.run(
         [str(python), "-m", "pip", "install", "-q", str(wheel)], check=True, capture_output=True
     )
@@ -77,6 +70,30 @@ def test_wheel_installs_and_builds_the_example(tmp_path: Path) -> None:
         preexec_fn=lambda: os.close(1),
     )
     assert gone.returncode == 120, gone.stderr
+    # The runtime distribution beside the full one (a project that deploys with the runtime and
+    # develops with toolgen): no file is shared, and the package wins over the single module.
+    assert not set(zipfile.ZipFile(wheels.runtime).namelist()) & set(names)
+    pip_install(python, wheels.runtime)
+    both = subprocess.run([toolgen, "build"], cwd=example, capture_output=True, text=True)
+    assert both.returncode == 0, both.stderr
+    subprocess.run(
+        [str(python), "-m", "pip", "uninstall", "-y", "-q", "toolgen"],
+        check=True,
+        capture_output=True,
+    )
+    left = subprocess.run(
+        [
+            str(python),
+            "-c",
+            "import toolgen; from toolgen import tool, Param; print(toolgen.__file__)",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert left.returncode == 0, left.stderr
+    assert left.stdout.strip().endswith("site-packages/toolgen.py")
+    pip_install(python, wheel)
     tools.write_text("def broken(:\n")
     bad = subprocess.run([toolgen, "build"], cwd=example, capture_output=True, text=True)
     assert bad.returncode == 3 and "weather.py:1:" in bad.stderr

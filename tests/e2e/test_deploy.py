@@ -1,0 +1,88 @@
+"""A service deploys with toolgen-runtime alone: docs/deploy.md followed as printed, in a virtual
+environment holding nothing but the runtime, where none of the build's dependencies exists."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import REPO, write_tree
+from tests.e2e.conftest import Wheels, make_venv
+from tests.e2e.test_docs import QUICKSTART
+from toolgen import __version__
+
+DEPLOY = (REPO / "docs" / "deploy.md").read_text()
+FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.S | re.M)
+BUILD_DEPENDENCIES = ["libcst", "black", "jinja2", "click"]
+
+
+def _block(kind: str, first_line: str) -> str:
+    found = [b for k, b in FENCE.findall(DEPLOY) if k == kind and b.startswith(first_line)]
+    assert len(found) == 1, f"docs/deploy.md: one {kind} block starting {first_line!r}"
+    return found[0]
+
+
+def test_the_runtime_module_is_the_markers_and_toolgens_version() -> None:
+    runtime = (REPO / "runtime" / "toolgen.py").read_bytes()
+    assert runtime == (REPO / "src" / "toolgen" / "markers.py").read_bytes()
+    project = (REPO / "runtime" / "pyproject.toml").read_text()
+    assert f'\nversion = "{__version__}"\n' in project
+    assert "\ndependencies = []\n" in project
+    assert f"toolgen-runtime=={__version__}" in _block("text", "# requirements.txt")
+
+
+@pytest.mark.slow
+def test_a_service_runs_with_the_runtime_alone(tmp_path: Path, wheels: Wheels) -> None:
+    assert zipfile.ZipFile(wheels.runtime).namelist()[0] == "toolgen.py"
+    service = tmp_path / "service"
+    write_tree(service, QUICKSTART)
+    # The schemas are generated where toolgen is installed (here: this test's environment).
+    subprocess.run(
+        [sys.executable, "-m", "toolgen", "build", "src/tools"],
+        cwd=service,
+        check=True,
+        capture_output=True,
+    )
+    (service / "service.py").write_text(_block("python", "# service.py"))
+    (service / "requirements.txt").write_text(_block("text", "# requirements.txt"))
+    shutil.copytree(wheels.folder, service / "wheels")
+    # An environment with no pip, no setuptools: only what the requirements bring.
+    python = make_venv(tmp_path / "venv", with_pip=False)
+    install = _block("sh", "python -m pip install -r").split()
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "--python", str(python), *install[3:], "--no-index"],
+        cwd=service,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    env = {"PATH": os.environ["PATH"], "PYTHONPATH": "src"}
+    ran = subprocess.run(
+        [str(python), "service.py"], cwd=service, capture_output=True, text=True, env=env
+    )
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout == "2 tools; None\n"
+    probe = (
+        "import importlib.util, json, toolgen, toolgen.markers, tools.weather\n"
+        f"missing = {{m: importlib.util.find_spec(m) is None for m in {BUILD_DEPENDENCIES!r}}}\n"
+        "print(json.dumps({'missing': missing, 'toolgen': toolgen.__file__,"
+        " 'same': toolgen.markers is toolgen}))\n"
+    )
+    seen = subprocess.run(
+        [str(python), "-c", probe], cwd=service, capture_output=True, text=True, env=env
+    )
+    assert seen.returncode == 0, seen.stderr
+    data = json.loads(seen.stdout)
+    assert data["missing"] == dict.fromkeys(BUILD_DEPENDENCIES, True)
+    assert data["toolgen"].startswith(str(tmp_path / "venv")) and data["toolgen"].endswith(
+        "toolgen.py"
+    )
+    assert data["same"] is True
