@@ -18,7 +18,7 @@ import click
 from toolgen import __version__
 from toolgen.config import CACHE_DIR, PROVIDERS, SETTINGS, Config, Setting, load, override
 from toolgen.errors import Diagnostic, Severity, SourceError, showable
-from toolgen.report import EXIT_OK, EXIT_OUTPUT_CLOSED, Report, failure
+from toolgen.report import EXIT_OK, EXIT_OUTPUT_CLOSED, EXIT_USAGE, Report, failure
 
 """Standard output was closed before all of it was written (``toolgen check | head -1``): the
 status Python itself ends with when it cannot flush its output."""
@@ -493,6 +493,59 @@ def diff(
             )
         click.echo(render(result, fmt), nl=False)
         return EXIT_STALE if fails(result, fail_on) else EXIT_OK
+@main.command()
+@click.argument(
+    "path",
+    default=".",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    metavar="[PATH]",
+)
+@click.option(
+    "--dry-run", is_flag=True, help="Print what would be written and built; change nothing."
+)
+@click.option("--verbose", "-v", is_flag=True, help="Show tracebacks of internal errors.")
+def init(path: Path, dry_run: bool, verbose: bool) -> None:
+    """Set up toolgen in the project at PATH (default: here).
+
+    Finds the folders holding tools (toolgen's @tool or a framework's decorator, read
+    statically), then adds [tool.toolgen] to pyproject.toml, a `toolgen` nox session and a
+    pre-commit hook, and runs the first build. Nothing that exists is overwritten: a file is
+    created or appended to, or left as it is with what to add by hand.
+    """
+    from toolgen import init as setup
+
+    def body() -> int:
+        root = path.resolve()
+        steps = setup.plan_setup(root)
+        for line in setup.describe(steps, dry_run):
+            click.echo(line)
+        if steps.found is None and not steps.configured:
+            _err(
+                f"toolgen init: no tools found under {path}: nothing to set up "
+                "(a framework whose tools are plain functions, such as Google ADK, is "
+                "configured by hand: docs/configuration.md)"
+            )
+            return EXIT_USAGE
+        if dry_run:
+            if steps.configured:
+                click.echo("would run the first build: toolgen build")
+            return EXIT_OK
+        setup.apply(steps, click.echo)
+        if not steps.configured:
+            _err(
+                "toolgen init: no [tool.toolgen] to build from; add the table above, then run "
+                "`toolgen build`"
+            )
+            return EXIT_USAGE
+        from toolgen import api
+
+        the_plan = api.plan(load(root), cwd=root)
+        _print_diagnostics(the_plan.diagnostics, quiet=False)
+        report = Report(check=False, quiet=False, fix="toolgen build")
+        report.results = api.build(the_plan)
+        for line in report.lines():
+            _err(line)
+        return report.exit_code
 
     _guard(verbose, body)
 
