@@ -33,7 +33,7 @@ def toolgen(session: nox.Session) -> None:
     """Fail when the generated tool schemas are stale."""
     # Until toolgen is on PyPI: wheels built from a clone of it, in ./wheels (docs/deploy.md).
     session.install("--find-links", "wheels", "toolgen=={__version__}")
-    session.run("toolgen", "check")
+    session.run("toolgen", "check", *session.posargs)
 '''
 """The nox session: the README's, word for word (a test compares them)."""
 
