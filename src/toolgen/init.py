@@ -21,7 +21,7 @@ from typing import Final
 from toolgen._version import __version__
 from toolgen.config import Target
 from toolgen.discover import SourceFile, discover
-from toolgen.errors import ConfigError, ToolgenError
+from toolgen.errors import ConfigError, Diagnostics, ToolgenError
 from toolgen.frameworks import PRESETS
 
 SKIPPED_FOLDERS: Final = frozenset({"tests", "test", "docs", "benchmarks"})
@@ -114,9 +114,10 @@ def detect(root: Path) -> Found | None:
     from toolgen.scan.resolve import Resolver
     from toolgen.select import select_tools
 
+    skipped = Diagnostics()  # a file discovery refuses (too large, a FIFO) is no tool module
     sources = [
         s
-        for s in discover((root,), frozenset(), cwd=root)
+        for s in discover((root,), frozenset(), cwd=root, diags=skipped)
         if not SKIPPED_FOLDERS & set(s.path.relative_to(root).parts[:-1])
     ]
     scans: list[ModuleScan] = []

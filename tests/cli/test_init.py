@@ -4,6 +4,7 @@ nox session and the pre-commit hook, runs the first build, and never rewrites wh
 from __future__ import annotations
 
 import ast
+import os
 import tomllib
 from pathlib import Path
 
@@ -197,3 +198,12 @@ def test_every_option_has_help(flag: str) -> None:
     assert shown.exit_code == 0
     line = next(line for line in shown.output.splitlines() if flag in line)
     assert len(line.split(flag, 1)[1].strip()) > 10
+
+
+def test_a_file_discovery_refuses_does_not_stop_detection(tmp_path: Path) -> None:
+    write_tree(tmp_path, QUICKSTART)
+    os.mkfifo(tmp_path / "src" / "tools" / "pipe.py")  # reading it would block
+    (tmp_path / "src" / "tools" / "huge.py").write_bytes(b"#" * (10 * 1024 * 1024 + 1))
+    dry = init(str(tmp_path), "--dry-run")
+    assert dry.exit_code == 0, dry.output
+    assert "found 2 tools in src/tools" in dry.output
