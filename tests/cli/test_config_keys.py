@@ -14,8 +14,8 @@ import pytest
 from click.testing import CliRunner
 
 from tests.conftest import write_tree
-from toolgen.engine.store import FORMAT
 from toolgen.cli import main
+from toolgen.engine.store import FORMAT
 
 SOURCES = {
     "tools/__init__.py": "",

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.test_golden import CASES, CASE_NAMES, _args
+from tests.test_golden import CASE_NAMES, CASES, _args
 from toolgen import api
 from toolgen.config import Config, Target, override
 from toolgen.engine import open_cache

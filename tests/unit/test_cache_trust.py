@@ -24,7 +24,6 @@ from toolgen import api
 from toolgen.cli import main
 from toolgen.config import Config, Target
 from toolgen.emit import write
-from toolgen.errors import UsageError
 from toolgen.engine import stamps
 from toolgen.engine.store import (
     CACHEDIR_TAG_TEXT,
@@ -35,6 +34,7 @@ from toolgen.engine.store import (
     Store,
     cache_secret,
 )
+from toolgen.errors import UsageError
 from toolgen.report import Status
 from toolgen.tempfiles import open_locked_temp
 
