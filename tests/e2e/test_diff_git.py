@@ -253,7 +253,7 @@ def test_an_output_missing_at_the_base_has_every_tool_added(repo: Path) -> None:
 def test_usage_errors_exit_2_without_a_traceback(
     repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    code, out, err = toolgen("diff", "--base", "no-such-branch")
+    code, _, err = toolgen("diff", "--base", "no-such-branch")
     assert code == 2 and "unknown revision 'no-such-branch'" in err and "Traceback" not in err
     code, _, err = toolgen("diff", "--base", "--help-me")
     assert code == 2 and "Traceback" not in err

@@ -4,12 +4,13 @@ widening the other)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from toolgen.diff.load import Module
 from toolgen.diff.compare import diff_constants
+from toolgen.diff.load import Module
 from toolgen.diff.model import RULES, Change, Level
 from toolgen.diff.rules import compare_tools, word_diff
 from toolgen.diff.wire import compare_provider, costs
@@ -35,7 +36,7 @@ def one(x: dict[str, Any], required: bool = False) -> dict[str, Any]:
 
 
 S = {"type": "string"}
-I = {"type": "integer"}
+INT = {"type": "integer"}
 N = {"type": "number"}
 
 # (rule fired old→new, rule fired new→old or None, old parameters, new parameters, pointer)
@@ -61,7 +62,7 @@ PAIRS: list[tuple[str, str | None, dict[str, Any], dict[str, Any], str]] = [
         one(S, True),
         "/parameters/properties/x",
     ),
-    ("type-narrowed", "type-widened", one(N), one(I), "/parameters/properties/x/type"),
+    ("type-narrowed", "type-widened", one(N), one(INT), "/parameters/properties/x/type"),
     (
         "type-narrowed",
         "type-widened",
@@ -73,7 +74,7 @@ PAIRS: list[tuple[str, str | None, dict[str, Any], dict[str, Any], str]] = [
     (
         "union-member-removed",
         "union-member-added",
-        one({"anyOf": [S, I]}),
+        one({"anyOf": [S, INT]}),
         one({"anyOf": [S]}),
         "/parameters/properties/x/anyOf/1",
     ),
@@ -122,7 +123,7 @@ PAIRS: list[tuple[str, str | None, dict[str, Any], dict[str, Any], str]] = [
     (
         "constraint-tightened",
         "constraint-loosened",
-        one(I),
+        one(INT),
         one({"type": "integer", "maximum": 9}),
         "/parameters/properties/x/maximum",
     ),
@@ -185,7 +186,7 @@ PAIRS: list[tuple[str, str | None, dict[str, Any], dict[str, Any], str]] = [
     (
         "default-changed",
         "default-changed",
-        one(I),
+        one(INT),
         one({"type": "integer", "default": 5}),
         "/parameters/properties/x/default",
     ),
@@ -215,7 +216,7 @@ PAIRS: list[tuple[str, str | None, dict[str, Any], dict[str, Any], str]] = [
         "type-narrowed",
         "type-widened",
         one({"type": "array", "items": N}),
-        one({"type": "array", "items": I}),
+        one({"type": "array", "items": INT}),
         "/parameters/properties/x/items/type",
     ),
     (
@@ -237,7 +238,7 @@ PAIRS: list[tuple[str, str | None, dict[str, Any], dict[str, Any], str]] = [
     (
         "additional-properties-closed",
         "additional-properties-opened",
-        one({"type": "object", "additionalProperties": I}),
+        one({"type": "object", "additionalProperties": INT}),
         one({"type": "object", "additionalProperties": False}),
         "/parameters/properties/x/additionalProperties",
     ),
@@ -245,7 +246,7 @@ PAIRS: list[tuple[str, str | None, dict[str, Any], dict[str, Any], str]] = [
         "type-narrowed",
         "type-widened",
         one({"type": "object", "additionalProperties": N}),
-        one({"type": "object", "additionalProperties": I}),
+        one({"type": "object", "additionalProperties": INT}),
         "/parameters/properties/x/additionalProperties/type",
     ),
 ]
@@ -282,21 +283,21 @@ def test_rule_and_its_inverse(
 
 
 def test_a_narrowing_is_breaking_only_one_way() -> None:
-    forward = compare_tools([tool(one(N))], [tool(one(I))])
-    backward = compare_tools([tool(one(I))], [tool(one(N))])
+    forward = compare_tools([tool(one(N))], [tool(one(INT))])
+    backward = compare_tools([tool(one(INT))], [tool(one(N))])
     assert [(c.rule, c.level) for c in forward] == [("type-narrowed", Level.BREAKING)]
     assert [(c.rule, c.level) for c in backward] == [("type-widened", Level.NON_BREAKING)]
 
 
 def test_tool_removed_added_and_renamed() -> None:
-    a, b = tool(one(S), "a"), tool(one(I), "b")
+    a, b = tool(one(S), "a"), tool(one(INT), "b")
     assert [(c.rule, c.tool) for c in compare_tools([a, b], [a])] == [("tool-removed", "b")]
     assert [(c.rule, c.tool) for c in compare_tools([a], [a, b])] == [("tool-added", "b")]
     renamed = compare_tools([a], [tool(one(S), "a2")])
     assert [(c.rule, c.tool, c.old, c.new) for c in renamed] == [("tool-renamed", "a2", "a", "a2")]
     assert renamed[0].level is Level.BREAKING
     # different parameters: no rename, a removal and an addition
-    assert rules(compare_tools([a], [tool(one(I), "a2")])) == ["tool-added", "tool-removed"]
+    assert rules(compare_tools([a], [tool(one(INT), "a2")])) == ["tool-added", "tool-removed"]
     # two candidates with the same parameters: ambiguous, so no rename is claimed
     both = compare_tools([a], [tool(one(S), "a2"), tool(one(S), "a3")])
     assert rules(both) == ["tool-added", "tool-removed"]
@@ -323,13 +324,13 @@ def test_word_diff_shortens_long_unchanged_runs() -> None:
 
 
 def test_default_is_not_compared_for_a_parameter_that_became_required() -> None:
-    changes = compare_tools([tool(one({"type": "integer", "default": 1}))], [tool(one(I, True))])
+    changes = compare_tools([tool(one({"type": "integer", "default": 1}))], [tool(one(INT, True))])
     assert rules(changes) == ["parameter-became-required"]
 
 
 def test_a_shared_definition_is_reported_once_and_recursion_ends() -> None:
     defs = {"Node": obj({"next": {"$ref": "#/$defs/Node"}, "v": S})}
-    defs_new = {"Node": obj({"next": {"$ref": "#/$defs/Node"}, "v": I})}
+    defs_new = {"Node": obj({"next": {"$ref": "#/$defs/Node"}, "v": INT})}
     old = obj({"a": {"$ref": "#/$defs/Node"}, "b": {"$ref": "#/$defs/Node"}}, **{"$defs": defs})
     new = obj({"a": {"$ref": "#/$defs/Node"}, "b": {"$ref": "#/$defs/Node"}}, **{"$defs": defs_new})
     changes = compare_tools([tool(old)], [tool(new)])
@@ -359,12 +360,12 @@ def test_inlined_to_ref_with_the_same_values_is_no_change_of_contract() -> None:
 
 
 def test_union_branches_are_matched_by_kind_not_position() -> None:
-    old = one({"anyOf": [S, I]})
+    old = one({"anyOf": [S, INT]})
     new = one({"anyOf": [{"type": "integer", "minimum": 0}, S]})
     assert [(c.rule, c.pointer) for c in compare_tools([tool(old)], [tool(new)])] == [
         ("constraint-tightened", "/parameters/properties/x/anyOf/0/minimum")
     ]
-    widened = compare_tools([tool(one({"anyOf": [S, I]}))], [tool(one({"anyOf": [S, N]}))])
+    widened = compare_tools([tool(one({"anyOf": [S, INT]}))], [tool(one({"anyOf": [S, N]}))])
     assert [c.rule for c in widened] == ["type-widened"]
 
 
@@ -502,6 +503,6 @@ def test_cost_counts_the_compact_json_of_each_list() -> None:
 
 def test_every_rule_is_exercised_here() -> None:
     """A new rule needs its pair in this file."""
-    text = open(__file__, encoding="utf-8").read()
+    text = Path(__file__).read_text(encoding="utf-8")
     missing = [rule for rule in RULES if f'"{rule}"' not in text]
     assert missing == []
