@@ -493,6 +493,8 @@ def diff(
             )
         click.echo(render(result, fmt), nl=False)
         return EXIT_STALE if fails(result, fail_on) else EXIT_OK
+
+
 @main.command()
 @click.argument(
     "path",

@@ -263,3 +263,18 @@ def _skip(path: Path, mode: int, cwd: Path, diags: Diagnostics) -> None:
         SourceSpan(display_path(path, cwd)),
         "skipped-file",
     )
+
+
+def module_aliases(by_module: dict[str, list[SourceFile]]) -> dict[str, str]:
+    """Other names of scanned modules (see ``SourceFile.aliases``) → their module; a name that is
+    some module's own, or that two modules would share, is nobody's alias."""
+    claims: dict[str, set[str]] = {}
+    for module, files in by_module.items():
+        for source in files:
+            for alias in source.aliases:
+                claims.setdefault(alias, set()).add(module)
+    return {
+        alias: next(iter(owners))
+        for alias, owners in sorted(claims.items())
+        if len(owners) == 1 and alias not in by_module
+    }

@@ -20,7 +20,7 @@ from typing import Final
 
 from toolgen._version import __version__
 from toolgen.config import Target
-from toolgen.discover import SourceFile, discover
+from toolgen.discover import SourceFile, discover, module_aliases
 from toolgen.errors import ConfigError, Diagnostics, ToolgenError
 from toolgen.frameworks import PRESETS
 
@@ -107,21 +107,6 @@ def _top_folder(source: SourceFile, root: Path) -> str:
     return PurePosixPath(top.relative_to(root).as_posix()).as_posix()
 
 
-def _aliases(by_module: dict[str, list[SourceFile]]) -> dict[str, str]:
-    """The other names modules are imported by (``app.models`` for ``src.app.models``), where
-    only one module claims the name and no module has it as its own."""
-    claims: dict[str, set[str]] = {}
-    for module, files in by_module.items():
-        for source in files:
-            for alias in source.aliases:
-                claims.setdefault(alias, set()).add(module)
-    return {
-        alias: next(iter(owners))
-        for alias, owners in claims.items()
-        if len(owners) == 1 and alias not in by_module
-    }
-
-
 def detect(root: Path) -> Found | None:
     """The tools of the project at ``root``, read statically; ``None`` when there are none."""
     from toolgen.scan import ModuleScan, scan_file
@@ -142,7 +127,7 @@ def detect(root: Path) -> Found | None:
         except ToolgenError:  # a file toolgen cannot read: the first build will say why
             continue
         by_module.setdefault(source.module, []).append(source)
-    resolver = Resolver(scans, _aliases(by_module))
+    resolver = Resolver(scans, module_aliases(by_module))
     candidates = select_tools(scans, resolver, Target())
     if not candidates:
         return None

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from toolgen.assemble import ModuleResult, assemble, build_module, tool_count
 from toolgen.config import Target
-from toolgen.discover import SourceFile, default_roots, discover, display_path
+from toolgen.discover import SourceFile, default_roots, discover, display_path, module_aliases
 from toolgen.engine import keys, workers
 from toolgen.engine.entries import Cache, OutputRecord
 from toolgen.engine.stamps import Stamp, read_digest
@@ -511,21 +511,6 @@ def on_disk(path: Path, digest: str, cache: Cache) -> bool:
     if held is not None and cache.enabled:
         cache.put_stamp(path, Stamp.of(held, seen))
     return seen == digest
-
-
-def module_aliases(by_module: dict[str, list[SourceFile]]) -> dict[str, str]:
-    """Other names of scanned modules (see ``SourceFile.aliases``) → their module; a name that is
-    some module's own, or that two modules would share, is nobody's alias."""
-    claims: dict[str, set[str]] = {}
-    for module, files in by_module.items():
-        for source in files:
-            for alias in source.aliases:
-                claims.setdefault(alias, set()).add(module)
-    return {
-        alias: next(iter(owners))
-        for alias, owners in sorted(claims.items())
-        if len(owners) == 1 and alias not in by_module
-    }
 
 
 def imported_modules(
