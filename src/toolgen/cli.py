@@ -494,6 +494,8 @@ def diff(
         click.echo(render(result, fmt), nl=False)
         return EXIT_STALE if fails(result, fail_on) else EXIT_OK
 
+    _guard(verbose, body)
+
 
 @main.command()
 @click.argument(
