@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from toolgen.build import check_duplicates
 from toolgen.config import Target
-from toolgen.errors import Diagnostic, Diagnostics, SourceSpan
+from toolgen.errors import Diagnostic, Diagnostics
+from toolgen.forms import ModuleResult, ToolForms
 from toolgen.ir import ToolDef
 from toolgen.providers import ADAPTERS, adapt_tool, check_collisions
 from toolgen.providers.base import AdapterOptions
@@ -28,34 +27,6 @@ from toolgen.scan.model import ModuleScan
 from toolgen.scan.resolve import Resolver
 
 LIST = "list[dict[str, Any]]"
-
-
-@dataclass(frozen=True, slots=True)
-class ToolForms:
-    """One tool in every form the generated modules hold, and what its adapters said."""
-
-    name: str
-    span: SourceSpan
-    ir: str
-    """:func:`ir_digest` of the tool these forms were made from."""
-    wire: Mapping[str, str]
-    """Provider → the tool's name on that provider's wire."""
-    segments: Mapping[str, bytes | memoryview]
-    """``TOOLS`` or a provider → the tool's rendered list item (UTF-8 Python text)."""
-    nullable: Mapping[str, tuple[str, ...]]
-    """OpenAI provider → the optional parameters strict mode made nullable."""
-    diagnostics: tuple[Diagnostic, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class ModuleResult:
-    """Everything one module contributes to a target."""
-
-    deps: Mapping[str, str]
-    """Every file the result was made from (the module's and its imports' closure) → SHA-256."""
-    tools: tuple[ToolForms, ...]
-    diagnostics: tuple[Diagnostic, ...]
-    """The module's own diagnostics (scan and build), its tools' adapters' aside."""
 
 
 def options_of(target: Target) -> AdapterOptions:

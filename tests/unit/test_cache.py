@@ -493,12 +493,11 @@ def test_an_edit_to_a_module_the_hub_imports_rebuilds_only_what_reaches_it(
     imports ``pkg.models`` by its full name and is not. The hub defines no function: it has
     no tools to build."""
     from tests.conftest import write_tree
-    from toolgen.engine import plan
 
     write_tree(tmp_path, HUB)
     cache = tmp_path / "cache"
     _hub_build(tmp_path, cache)
-    built = _record_calls(monkeypatch, plan, "build_module", lambda *args: args[0])
+    built = _record_calls(monkeypatch, assemble, "build_module", lambda *args: args[0])
     b = tmp_path / "pkg" / "b.py"
     b.write_text(b.read_text().replace("'B.'", "'B, edited.'"))
     edited = _hub_build(tmp_path, cache)

@@ -2,7 +2,7 @@
 
 Kinds, by what their key is made of (:mod:`toolgen.engine.keys`):
 
-- ``module``: a :class:`~toolgen.assemble.ModuleResult` (its tools' rendered text as the raw
+- ``module``: a :class:`~toolgen.forms.ModuleResult` (its tools' rendered text as the raw
   payload, lengths in the header), by settings and the module's own files;
 - ``scan``: one file's :class:`~toolgen.scan.model.ModuleScan`, as JSON data;
 - ``layout``: the text of a generated module with a mark per constant, by its shape;
@@ -23,10 +23,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from toolgen.assemble import ModuleResult, ToolForms
 from toolgen.engine.stamps import Stamp
 from toolgen.engine.store import Store
 from toolgen.errors import Diagnostic, SourceSpan
+from toolgen.forms import ModuleResult, ToolForms
 
 
 @dataclass(frozen=True, slots=True)

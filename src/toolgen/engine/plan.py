@@ -21,19 +21,19 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from toolgen.assemble import ModuleResult, assemble, build_module, tool_count
 from toolgen.config import Target
 from toolgen.discover import SourceFile, default_roots, discover, display_path, module_aliases
 from toolgen.engine import keys, workers
 from toolgen.engine.entries import Cache, OutputRecord
 from toolgen.engine.stamps import Stamp, read_digest
 from toolgen.errors import Diagnostic, Diagnostics, Severity, SourceError, SourceSpan, ToolgenError
+from toolgen.forms import ModuleResult
 from toolgen.header import is_generated
-from toolgen.scan.model import ModuleScan
 
 if TYPE_CHECKING:
     from toolgen.ir import ToolDef
     from toolgen.render import RenderedConstant
+    from toolgen.scan.model import ModuleScan
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +154,8 @@ class TargetRun:
         if served is not None:
             return served
         results = self.module_results()
+        from toolgen.assemble import assemble, tool_count  # past the no-op path: it loads much
+
         diags = Diagnostics()
         for display in self.leftovers:
             diags.warning(
@@ -348,6 +350,7 @@ class TargetRun:
     def _build(
         self, module: str, notes: list[tuple[str, str]] | None = None
     ) -> tuple[ModuleResult, list[ToolDef]]:
+        from toolgen.assemble import build_module
         from toolgen.scan.resolve import Resolver
 
         reach = self.closure(module)

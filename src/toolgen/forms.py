@@ -1,0 +1,38 @@
+"""What one module contributes to a target, in the forms the generated modules hold: made by
+:mod:`toolgen.assemble`, cached by :mod:`toolgen.engine`. Plain data, importable without the
+stages that make it (a no-op build reads these from the cache and loads nothing else)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from toolgen.errors import Diagnostic, SourceSpan
+
+
+@dataclass(frozen=True, slots=True)
+class ToolForms:
+    """One tool in every form the generated modules hold, and what its adapters said."""
+
+    name: str
+    span: SourceSpan
+    ir: str
+    """:func:`ir_digest` of the tool these forms were made from."""
+    wire: Mapping[str, str]
+    """Provider → the tool's name on that provider's wire."""
+    segments: Mapping[str, bytes | memoryview]
+    """``TOOLS`` or a provider → the tool's rendered list item (UTF-8 Python text)."""
+    nullable: Mapping[str, tuple[str, ...]]
+    """OpenAI provider → the optional parameters strict mode made nullable."""
+    diagnostics: tuple[Diagnostic, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ModuleResult:
+    """Everything one module contributes to a target."""
+
+    deps: Mapping[str, str]
+    """Every file the result was made from (the module's and its imports' closure) → SHA-256."""
+    tools: tuple[ToolForms, ...]
+    diagnostics: tuple[Diagnostic, ...]
+    """The module's own diagnostics (scan and build), its tools' adapters' aside."""
