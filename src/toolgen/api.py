@@ -131,7 +131,9 @@ def build(the_plan: Plan, force: bool = False) -> list[FileResult]:
                 None if head is None else head.decode("utf-8", "replace"),
                 force,
             )
-            ensure_data_only(f.pieces, f.display)  # every file proved data before any is written
+            # Every file is proved data before any is written (its tools' items were proved one
+            # by one when made: the module is read with a stand-in in their place).
+            ensure_data_only(f.proof if f.proof is not None else f.pieces, f.display)
     cache = the_plan.cache
     results = []
     for f in the_plan.files:

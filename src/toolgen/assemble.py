@@ -16,6 +16,7 @@ from typing import Any
 
 from toolgen.build import check_duplicates
 from toolgen.config import Target
+from toolgen.emit.check import ensure_list_items
 from toolgen.errors import Diagnostic, Diagnostics
 from toolgen.forms import ModuleResult, ToolForms
 from toolgen.ir import ToolDef
@@ -98,6 +99,7 @@ def build_module(
             segments[key] = list_item(adapted.wire, target.line_length, flat).encode("utf-8")
             if adapted.nullable_optionals:
                 nullable[key] = tuple(adapted.nullable_optionals)
+        ensure_list_items(list(segments.values()), tool.span.path)  # proved here, once: see there
         entries.append(
             ToolForms(tool.name, tool.span, ir, wire, segments, nullable, tuple(tool_diags.items))
         )

@@ -53,6 +53,9 @@ class PlannedFile:
     crlf: bool = False
     """The file on disk ends its lines with ``\r\n`` (a checkout with git's autocrlf): the
     build keeps them so. ``pieces`` always have ``\n``; :meth:`disk_pieces` has the file's."""
+    proof: tuple[bytes | memoryview, ...] | None = None
+    """What the proof that the file is data reads: the file with each tool's list items (each
+    proved when it was made) replaced by a stand-in item; ``None``: ``pieces`` themselves."""
 
     def disk_pieces(self) -> tuple[bytes | memoryview, ...]:
         """The bytes as they go to disk, in pieces: line ends as the existing file has them."""
@@ -415,9 +418,9 @@ class TargetRun:
                 siblings if provider is None else (),
             )
             key = shape.key()
-            known = self.cache.layout(key)
-            pieces = splice(known, constants) if known is not None else None
-            if pieces is None:
+            skeleton = self.cache.layout(key)
+            pieces = splice(skeleton, constants) if skeleton is not None else None
+            if skeleton is None or pieces is None:
                 skeleton = shape.layout()
                 pieces = splice(skeleton, constants)
                 assert pieces is not None, "the template lost a constant"
@@ -425,11 +428,13 @@ class TargetRun:
                 self.pending.append(
                     partial(_store_layout, key=key, skeleton=skeleton, pointer=pointer)
                 )
+            proof = splice(skeleton, constants, stand_ins=True)
             if target.formatter == "black":
                 from toolgen.emit.format import format_with_black
 
                 text = b"".join(pieces).decode("utf-8")
                 pieces = (format_with_black(text, target.line_length).encode("utf-8"),)
+                proof = None  # black wrote the whole text: proved whole
             crlf = _has_crlf(path)
             digest = hashlib.sha256()
             for piece in pieces:
@@ -443,6 +448,7 @@ class TargetRun:
                     tuple(s.display for s in self.sources),
                     digest.hexdigest(),
                     crlf,
+                    proof,
                 )
             )
         return planned

@@ -65,10 +65,18 @@ class RenderedConstant:
     name: str
     parts: tuple[bytes | memoryview, ...]
     comment: str = ""
+    stand_in: tuple[bytes | memoryview, ...] | None = None
+    """The parts with each list item replaced by :data:`ITEM_STAND_IN` (a list of items proved
+    data one by one, when they were made): what the proof that the module is data reads in
+    this constant's place. ``None``: the parts themselves."""
 
     @property
     def text(self) -> bytes:
         return b"".join(self.parts)
+
+
+ITEM_STAND_IN: Final = b"    0,"
+"""A list item that leads, as every proved item does, from inside a list back to inside it."""
 
 
 def render_constant(constant: Constant, line_length: int = 88) -> RenderedConstant:
@@ -95,7 +103,8 @@ def render_list(
         parts.append(item)
         parts.append(b"\n")
     parts[-1] = b"\n]"
-    return RenderedConstant(name, tuple(parts), comment)
+    stand_in = (head + b"[\n" + b"\n".join([ITEM_STAND_IN] * len(items)) + b"\n]",)
+    return RenderedConstant(name, tuple(parts), comment, stand_in)
 
 
 def _template_folder() -> Path:
@@ -197,11 +206,14 @@ class ModuleShape:
 
 
 def splice(
-    text: bytes, constants: Sequence[RenderedConstant]
+    text: bytes, constants: Sequence[RenderedConstant], stand_ins: bool = False
 ) -> tuple[bytes | memoryview, ...] | None:
     """The module: ``text`` from :meth:`ModuleShape.layout` with each constant's text at its mark. The
     constants' text, which can be hundreds of megabytes, is not copied: the pieces are hashed
-    and written as they are. ``None`` unless ``text`` marks each constant exactly once."""
+    and written as they are. ``None`` unless ``text`` marks each constant exactly once.
+
+    ``stand_ins``: the module as its proof reads it, each list constant's items (proved one by
+    one) replaced by :data:`ITEM_STAND_IN`."""
     parts = text.split(b"\x00")
     marks = parts[1::2]
     if len(parts) != 2 * len(constants) + 1 or not all(m.isdigit() for m in marks):
@@ -211,7 +223,10 @@ def splice(
         return None
     pieces: list[bytes | memoryview] = [parts[0]]
     for position, index in enumerate(order):
-        pieces.extend(constants[index].parts)
+        constant = constants[index]
+        pieces.extend(
+            constant.stand_in if stand_ins and constant.stand_in is not None else constant.parts
+        )
         pieces.append(parts[2 * position + 2])
     pieces.append(b"\n")
     return tuple(pieces)

@@ -1,0 +1,56 @@
+"""Each tool's list items are proved data one by one when they are made, and the module around
+them with a stand-in in their place (``emit.check.ensure_list_items``, ``render.ITEM_STAND_IN``):
+the composition is sound only if every proved item, like the stand-in, leads from inside a list
+back to inside it, and anything else is refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from toolgen.emit.check import UnsafeOutputError, ensure_data_only, ensure_list_items
+from toolgen.render import ITEM_STAND_IN, render_list
+from toolgen.render.literal import list_item
+
+GOOD = [
+    list_item({"name": "a", "parameters": {"type": "object", "properties": {}}}),
+    list_item({"name": "b" * 200, "enum": ["x", 'y"', "z\n"], "n": [1, 2.5, None, True]}),
+    list_item("a string item"),
+    ITEM_STAND_IN,
+]
+BAD = {
+    "closes the list": "    0]\nimport os\nX = [",
+    "code": "    __import__('os').system('id'),",
+    "no trailing comma": "    0",
+    "an open dict": "    {",
+    "a name": "    os,",
+    "a control character": '    "\x1b[2J",',
+    "a call": "    print(),",
+    "a comment that ends the line": "    0,  # ]\nimport os",
+}
+
+
+def _module(items: list[bytes]) -> bytes:
+    constant = render_list("TOOLS", "list", items)
+    return b'"""Doc."""\n\n' + constant.text + b"\n"
+
+
+@pytest.mark.parametrize("item", GOOD)
+def test_a_list_item_the_emitter_writes_is_proved(item: str | bytes) -> None:
+    data = item.encode() if isinstance(item, str) else item
+    ensure_list_items([data])
+    ensure_data_only(_module([data, data]))  # and the whole module agrees
+
+
+@pytest.mark.parametrize("why", sorted(BAD))
+def test_anything_else_is_refused(why: str) -> None:
+    with pytest.raises(UnsafeOutputError, match="not an element of a list"):
+        ensure_list_items([BAD[why].encode()])
+
+
+def test_the_stand_in_module_is_what_the_proof_reads() -> None:
+    items = [GOOD[0].encode(), GOOD[1].encode()]
+    constant = render_list("TOOLS", "list", items)
+    assert constant.stand_in is not None
+    stand_in = b"".join(constant.stand_in)
+    assert stand_in.count(ITEM_STAND_IN) == len(items)
+    ensure_data_only(b'"""Doc."""\n\n' + stand_in + b"\n")
