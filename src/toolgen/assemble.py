@@ -16,7 +16,7 @@ from typing import Any
 
 from toolgen.build import check_duplicates
 from toolgen.config import Target
-from toolgen.emit.check import ensure_list_items
+from toolgen.emit.check import ListItemProof
 from toolgen.errors import Diagnostic, Diagnostics
 from toolgen.forms import ModuleResult, ToolForms
 from toolgen.ir import ToolDef
@@ -48,6 +48,7 @@ def build_module(
     previous: ModuleResult | None = None,
     notes: list[tuple[str, str]] | None = None,
     made: list[ToolDef] | None = None,
+    proof: ListItemProof | None = None,
 ) -> ModuleResult:
     """Everything ``module`` contributes: its tools in every form, and its diagnostics.
 
@@ -55,8 +56,10 @@ def build_module(
     (span included) is unchanged since takes its text, wire names and adapter diagnostics
     from there instead of being adapted and printed again. So when a shared type changes and
     every module importing it is rebuilt, only the tools that use it pay for the providers.
-    ``notes`` receives the decisions that made each tool, ``made`` the tools as IR.
+    ``notes`` receives the decisions that made each tool, ``made`` the tools as IR. Each
+    tool's items are proved data here (``proof``: one that lives for the build).
     """
+    proof = proof or ListItemProof()
     from toolgen.build import build_tools
 
     diags = Diagnostics()
@@ -99,7 +102,7 @@ def build_module(
             segments[key] = list_item(adapted.wire, target.line_length, flat).encode("utf-8")
             if adapted.nullable_optionals:
                 nullable[key] = tuple(adapted.nullable_optionals)
-        ensure_list_items(list(segments.values()), tool.span.path)  # proved here, once: see there
+        proof.check(list(segments.values()), tool.span.path)  # proved here, once: see there
         entries.append(
             ToolForms(tool.name, tool.span, ir, wire, segments, nullable, tuple(tool_diags.items))
         )

@@ -140,34 +140,48 @@ def ensure_data_only(data: str | bytes | Sequence[bytes | memoryview], display: 
         ) from None
 
 
-def ensure_list_items(items: Sequence[bytes | memoryview], display: str = "") -> None:
-    """Prove that each of ``items`` is, alone, data in a list constant (an element, or several,
-    each with its trailing comma): read by the same automaton as a whole module, it leads from inside a list back to
-    inside it. The automaton reads line by line, each line's effect depending on the line and
-    the stack only; so a module in which such an item stands in a list proves data exactly when
-    the same module with any other such item in its place does. A build proves each tool's
-    items when it makes them (in the worker that makes them; the cache, which is authenticated,
-    holds only items proved so), and the module around them with a stand-in item in their place:
-    a rebuild after one edit proves one tool's items, not the whole module again.
+class ListItemProof:
+    """Proves that list items are, each alone, data in a list constant (an element, or several,
+    each with its trailing comma): read by the same automaton as a whole module, an item leads
+    from inside a list back to inside it.
 
-    Raises:
-        UnsafeOutputError: an item that is not such an element; the message says why.
+    The automaton reads line by line, each line's effect depending on the line and the stack
+    only; so a module in which such an item stands in a list proves data exactly when the same
+    module with any other such item in its place does. A build proves each tool's items when it
+    makes them (in the worker that makes them; the cache, which is authenticated, holds only
+    items proved so), and the module around them with a stand-in item in their place: a
+    rebuild after one edit proves one tool's items, not the whole module again.
+
+    One proof lives for one build: the effects of the lines it has read are kept, and the
+    items of thousands of tools share most of their lines.
     """
-    constants = _Constants(frozenset())
-    inside = constants.run([b"X = ["], "")
-    for item in items:
-        try:
-            lines = _checked_lines(bytes(item) + b"\n")
-            after = constants.run(lines, inside)
-        except _Refused as exc:
-            after = f"refused: {exc}"
-        if after != inside:
-            text = bytes(item)[:100].decode("utf-8", "backslashreplace")
-            raise UnsafeOutputError(
-                f"{display + ': ' if display else ''}a list item toolgen made is not an "
-                f"element of a list ({after or 'it ends the list'}): {text!r}. This is a bug "
-                "in toolgen."
-            )
+
+    def __init__(self) -> None:
+        self._constants = _Constants(frozenset())
+        self._inside = self._constants.run([b"X = ["], "")
+
+    def check(self, items: Sequence[bytes | memoryview], display: str = "") -> None:
+        """Raises:
+        UnsafeOutputError: an item that is not data in a list; the message says why.
+        """
+        for item in items:
+            try:
+                lines = _checked_lines(bytes(item) + b"\n")
+                after = self._constants.run(lines, self._inside)
+            except _Refused as exc:
+                after = f"refused: {exc}"
+            if after != self._inside:
+                text = bytes(item)[:100].decode("utf-8", "backslashreplace")
+                raise UnsafeOutputError(
+                    f"{display + ': ' if display else ''}a list item toolgen made is not an "
+                    f"element of a list ({after or 'it ends the list'}): {text!r}. This is a "
+                    "bug in toolgen."
+                )
+
+
+def ensure_list_items(items: Sequence[bytes | memoryview], display: str = "") -> None:
+    """:meth:`ListItemProof.check` with a proof of its own."""
+    ListItemProof().check(items, display)
 
 
 class _Constants:

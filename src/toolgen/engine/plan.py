@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from toolgen.config import Target
 from toolgen.discover import SourceFile, default_roots, discover, display_path, module_aliases
+from toolgen.emit.check import ListItemProof
 from toolgen.engine import keys, workers
 from toolgen.engine.entries import Cache, OutputRecord
 from toolgen.engine.stamps import Stamp, read_digest
@@ -112,6 +113,8 @@ class TargetRun:
     new_scans: dict[str, tuple[str, object]] = field(default_factory=dict)
     previous: dict[str, ModuleResult] = field(default_factory=dict)
     pending: list[Pending] = field(default_factory=list)
+    proof: ListItemProof = field(default_factory=ListItemProof)
+    """Proves each tool's items data as they are made (each worker learns on its own copy)."""
 
     # --- inputs -----------------------------------------------------------------------------
 
@@ -374,6 +377,7 @@ class TargetRun:
             None if notes is not None else self.previous.get(module),
             notes=notes,
             made=tools,
+            proof=self.proof,
         )
         return result, tools
 
