@@ -22,6 +22,7 @@ from typing import Any, Final
 
 from toolgen.diff.model import Change
 from toolgen.ir import json_type
+from toolgen.providers.transforms import resolve_pointer
 
 LOWER: Final = (
     "minimum",
@@ -644,18 +645,7 @@ def _differ(old: dict[str, Any], new: dict[str, Any], key: str) -> bool:
 
 def _resolve(root: Any, ref: str) -> Any:
     """A local ``$ref`` (``#/$defs/Name``) in ``root``; ``None`` when it points nowhere."""
-    if not ref.startswith("#"):
-        return None
-    node = root
-    for part in ref[1:].split("/")[1:]:
-        part = part.replace("~1", "/").replace("~0", "~")
-        if isinstance(node, dict) and part in node:
-            node = node[part]
-        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
-            node = node[int(part)]
-        else:
-            return None
-    return node
+    return resolve_pointer(root, ref)
 
 
 def _branches(schema: dict[str, Any]) -> tuple[str, list[Any]] | None:

@@ -212,7 +212,9 @@ def strip_meta(schema: JsonSchema, report: Report) -> JsonSchema:
 
 
 # --- P3 inline refs ---------------------------------------------------------------------------
-def _resolve_pointer(root: JsonSchema, ref: str) -> JsonSchema | None:
+def resolve_pointer(root: Any, ref: str) -> Any:
+    """What a local ``$ref`` (``#/$defs/Name``, a JSON pointer after ``#``) points to in
+    ``root``; ``None`` when it points nowhere."""
     if not ref.startswith("#"):
         return None
     node: Any = root
@@ -224,6 +226,11 @@ def _resolve_pointer(root: JsonSchema, ref: str) -> JsonSchema | None:
             node = node[int(part)]
         else:
             return None
+    return node
+
+
+def _resolve_pointer(root: JsonSchema, ref: str) -> JsonSchema | None:
+    node = resolve_pointer(root, ref)
     return node if isinstance(node, dict) else None
 
 
