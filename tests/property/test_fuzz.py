@@ -478,3 +478,28 @@ def test_nested_lambdas_in_a_file_python_cannot_parse_never_reach_libcst(opening
     )
     assert result.returncode == 0, result.stderr[-2000:]
     assert result.stdout.startswith("syntax error")
+
+
+_ON_A_SMALL_STACK = """
+import sys, threading
+from toolgen.scan.gather import gather_text
+source = "LIMIT = " + sys.argv[1] * 2900 + "1\\n"
+def run():
+    print(gather_text(source, "m.py", "m").diagnostics == ())
+threading.stack_size(1024 * 1024)  # what a caller's thread may have left
+worker = threading.Thread(target=run)
+worker.start()
+worker.join()
+"""
+
+
+@pytest.mark.parametrize("opening", ["not ", "-", "1 if x else ", "lambda: "])
+def test_libcst_parses_on_its_own_large_stack_whatever_stack_the_caller_has(opening: str) -> None:
+    """Python accepts 2,900 levels of these; libcst's parser recursing on a caller's thread with
+    1 MB of stack crashed the process (as the fuzz test did, once, inside a test runner). In a
+    child process, so that a regression fails this test and not the whole run."""
+    result = subprocess.run(
+        [sys.executable, "-c", _ON_A_SMALL_STACK, opening], capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout.strip() == "True"  # a module, read whole

@@ -13,12 +13,13 @@ import io
 import os
 import re
 import stat
+import threading
 import tokenize
 import warnings
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, Final, cast
+from typing import Any, Final, TypeVar, cast
 
 import libcst as cst
 
@@ -644,12 +645,49 @@ def parse_annotation(text: str) -> TExpr:
     """A string annotation (forward reference) as a type expression."""
     try:
         _parse_guarded(text.strip(), "eval")
-        node = cst.parse_expression(text.strip())
+        node = on_large_stack(cst.parse_expression, text.strip())
     except _Refused as refused:
         return Opaque("<the annotation is nested too deeply>" if refused.deep else text)
     except (cst.ParserSyntaxError, RecursionError):
         return Opaque(text)
     return _Gatherer(cst.Module(body=[]), None, "<annotation>", "", False, Diagnostics()).expr(node)
+
+
+PARSER_STACK_BYTES: Final = 256 * 1024 * 1024
+"""The stack libcst's parser runs on. It recurses on the machine stack without a limit, and how
+much of the calling thread's stack is left depends on the caller (a test runner, an editor's
+plugin): measured depths that pass in one process crashed another. A thread of its own, with
+a large stack (address space only, touched as used; ~0.1 ms to start), makes the depth limits
+below hold wherever toolgen runs."""
+
+_T = TypeVar("_T")
+
+
+def on_large_stack(parse: Callable[[str], _T], text: str) -> _T:
+    """``parse(text)`` on a thread with :data:`PARSER_STACK_BYTES` of stack; its exception, if
+    any, raised here."""
+    outcome: list[Any] = []
+
+    def run() -> None:
+        try:
+            outcome.append((True, parse(text)))
+        except BaseException as exc:  # raised again in the caller's thread
+            outcome.append((False, exc))
+
+    previous = threading.stack_size()
+    try:
+        threading.stack_size(PARSER_STACK_BYTES)
+        worker = threading.Thread(target=run, name="toolgen-parse")
+        worker.start()
+    except (ValueError, RuntimeError, MemoryError):  # no such stack here: the caller's stack
+        return parse(text)
+    finally:
+        threading.stack_size(previous)
+    worker.join()
+    ok, value = outcome[0]
+    if not ok:
+        raise value
+    return cast(_T, value)
 
 
 MAX_CHAIN: Final = 1000
@@ -807,7 +845,7 @@ def gather_text(
         diags.error(refused.message, SourceSpan(display, refused.line, refused.col))
         return _empty(display, modname, is_package, is_stub, diags.items)
     try:
-        module = cst.parse_module(text)
+        module = on_large_stack(cst.parse_module, text)
     except cst.ParserSyntaxError as exc:
         # libcst places the error at the start of the statement; CPython's own parser
         # names the exact token and says what is wrong in the words users know.
