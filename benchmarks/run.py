@@ -169,37 +169,9 @@ def measure_runtime(root: Path, package: Path, env: dict[str, str]) -> tuple[dic
     schemas = root / "bench_schemas"
     schemas.mkdir(exist_ok=True)
     split = schemas / "split.py"  # the IR; split_openai.py etc. beside it
-    run(
-        [
-            sys.executable,
-            "-m",
-            "toolgen",
-            "build",
-            str(package),
-            "-q",
-            "--no-cache",
-            "--out",
-            str(schemas / "tool_schemas.py"),
-        ],
-        root,
-        env,
-    )
-    run(
-        [
-            sys.executable,
-            "-m",
-            "toolgen",
-            "build",
-            str(package),
-            "-q",
-            "--layout",
-            "per-provider",
-            "--out",
-            str(split),
-        ],
-        root,
-        env,
-    )
+    build = [sys.executable, "-m", "toolgen", "build", str(package), "-q", "--no-cache"]
+    run([*build, "--out", str(schemas / "tool_schemas.py")], root, env)
+    run([*build, "--layout", "per-provider", "--out", str(split)], root, env)
     compileall.compile_dir(str(package), quiet=1)
     compileall.compile_dir(str(schemas), quiet=1)
     load_one = (
