@@ -125,27 +125,82 @@ def scalar(value: Any) -> str:
     raise TypeError(f"cannot emit {type(value).__name__} as a literal")
 
 
-def _width(value: Any, limit: int) -> int:
-    """The one-line width of ``value``, or ``limit + 1`` as soon as it is known to exceed ``limit``."""
+@functools.lru_cache(maxsize=65536)
+def _piece(value: str) -> tuple[str, int]:
+    """A string's literal and its width (a key, a description: met again and again)."""
+    text = string(value)
+    return text, str_width(text)
+
+
+def _fit(value: Any, limit: int, known: Flat) -> tuple[str, int] | None:
+    """``value``'s one-line text and width, or ``None`` as soon as the width is known to
+    exceed ``limit``. Every collection inside that was laid out whole is recorded in ``known``
+    (by identity, kept with the value): when ``value`` does not fit and is split, its items
+    are not measured again."""
     if isinstance(value, dict):
-        width = 2
-        for index, (key, item) in enumerate(value.items()):
-            width += (2 if index else 0) + str_width(string(key)) + 2
+        if not value:
+            return "{}", 2
+        parts = []
+        width = 0  # the items and their separators; "{" and "}" count at the end
+        for key, item in value.items():
+            text, size = _piece(key)
+            width += size + 4  # ": " and ", " (or the braces, for the last)
             if width > limit:
-                return limit + 1
-            width += _width(item, limit - width)
+                return None
+            if type(item) is str:
+                item_text, item_size = _piece(item)
+            elif isinstance(item, (dict, list)):
+                made = _item(item, limit - width, known) if item else _empty(item)
+                if made is None:
+                    return None
+                item_text, item_size = made
+            else:
+                item_text = scalar(item)  # a number, a boolean or None: ASCII
+                item_size = len(item_text)
+            width += item_size
             if width > limit:
-                return limit + 1
-        return width
+                return None
+            parts.append(f"{text}: {item_text}")
+        return "{" + ", ".join(parts) + "}", width
     if isinstance(value, list):
-        width = 2
-        for index, item in enumerate(value):
-            width += 2 if index else 0
-            width += _width(item, limit - width)
+        if not value:
+            return "[]", 2
+        parts = []
+        width = 0
+        for item in value:
+            width += 2
+            if type(item) is str:
+                item_text, item_size = _piece(item)
+            elif isinstance(item, (dict, list)):
+                made = _item(item, limit - width, known) if item else _empty(item)
+                if made is None:
+                    return None
+                item_text, item_size = made
+            else:
+                item_text = scalar(item)
+                item_size = len(item_text)
+            width += item_size
             if width > limit:
-                return limit + 1
-        return width
-    return str_width(scalar(value))
+                return None
+            parts.append(item_text)
+        return "[" + ", ".join(parts) + "]", width
+    text = scalar(value)
+    return text, str_width(text)
+
+
+def _empty(value: dict[str, Any] | list[Any]) -> tuple[str, int]:
+    return ("{}", 2) if isinstance(value, dict) else ("[]", 2)
+
+
+def _item(value: dict[str, Any] | list[Any], limit: int, known: Flat) -> tuple[str, int] | None:
+    """:func:`_fit` of a collection, looked up if it was laid out already."""
+    found = known.get(id(value))
+    if found is not None and found[0] is value:
+        return None if found[2] > limit else (found[1], found[2])
+    made = _fit(value, limit, known)
+    if made is not None:
+        known[id(value)] = (value, made[0], made[1])
+    return made
 
 
 def _flat(value: Any) -> str:
@@ -160,76 +215,74 @@ class _Emitter:
     """Writes one value in black's layout.
 
     Whether a node fits on its line is decided by a width that stops counting past the
-    line, and only nodes that fit are joined into text: the cost is linear in the output,
-    even for a dict of ten thousand entries that could never fit.
+    line; the text of every collection found to fit is kept, so a node that is split does
+    not measure its items again: the cost is linear in the output, even for a dict of ten
+    thousand entries that could never fit.
     """
 
-    __slots__ = ("flat", "line_length", "out")
+    __slots__ = ("known", "line_length", "out")
 
-    def __init__(self, line_length: int, flat: Flat | None = None) -> None:
+    def __init__(self, line_length: int, known: Flat | None = None) -> None:
         self.line_length = line_length
         self.out: list[str] = []
-        self.flat = flat
+        self.known: Flat = {} if known is None else known
 
     def emit(self, value: Any, indent: int, prefix: str, suffix: str) -> None:
         if not (isinstance(value, (dict, list)) and value):  # an atom is never split
             self.out.append(f"{' ' * indent}{prefix}{_flat(value)}{suffix}")
             return
         room = self.line_length - indent - str_width(prefix) - len(suffix)
-        if isinstance(value, list) and all(type(item) is str for item in value):
-            # A list of strings (``required``, an ``enum``, a name map's value): each item's
-            # text is made once, for the width and the output both.
-            items = [string(item) for item in value]
-            flat = "[" + ", ".join(items) + "]"
-            if str_width(flat) <= room:
-                self.out.append(f"{' ' * indent}{prefix}{flat}{suffix}")
-            else:
-                self.out.append(f"{' ' * indent}{prefix}[")
-                self.out.extend(f"{' ' * (indent + 4)}{item}," for item in items)
-                self.out.append(f"{' ' * indent}]{suffix}")
-            return
-        memo = self.flat
-        if memo is not None:
-            # One tool's forms share the subtrees their adapters left unchanged: each one's
-            # one-line text is made once (kept with the value, so its identity stays its own).
-            known = memo.get(id(value))
-            if known is not None and known[0] is value:
-                if str_width(known[1]) <= room:
-                    self.out.append(f"{' ' * indent}{prefix}{known[1]}{suffix}")
-                    return
-            elif _width(value, room) <= room:
-                text = _flat(value)
-                memo[id(value)] = (value, text)
-                self.out.append(f"{' ' * indent}{prefix}{text}{suffix}")
-                return
-        elif _width(value, room) <= room:
-            self.out.append(f"{' ' * indent}{prefix}{_flat(value)}{suffix}")
-            return
+        made = _item(value, room, self.known)
+        if made is not None:
+            self.out.append(f"{' ' * indent}{prefix}{made[0]}{suffix}")
+        else:
+            self.split(value, indent, prefix, suffix)
+
+    def split(
+        self, value: dict[str, Any] | list[Any], indent: int, prefix: str, suffix: str
+    ) -> None:
+        """``value`` one item per line (it does not fit on one). An item that fits on its line
+        is written here; one that does not is split in turn."""
         pad = " " * indent
         inner = pad + "    "
         out = self.out
+        known = self.known
+        room = self.line_length - indent - 5  # an item's line: the indent, and its comma
         # A string item is written directly: it is one line whatever its width (the case of
         # the name maps, ten thousand entries each on a large target).
         if isinstance(value, dict):
             out.append(f"{pad}{prefix}{{")
             for key, item in value.items():
-                if isinstance(item, str):
-                    out.append(f"{inner}{string(key)}: {string(item)},")
+                text, size = _piece(key)
+                if type(item) is str:
+                    out.append(f"{inner}{text}: {_piece(item)[0]},")
+                elif not (isinstance(item, (dict, list)) and item):
+                    out.append(f"{inner}{text}: {_flat(item)},")
                 else:
-                    self.emit(item, indent + 4, f"{string(key)}: ", ",")
+                    made = _item(item, room - size - 2, known)
+                    if made is not None:
+                        out.append(f"{inner}{text}: {made[0]},")
+                    else:
+                        self.split(item, indent + 4, f"{text}: ", ",")
             out.append(f"{pad}}}{suffix}")
         else:
             out.append(f"{pad}{prefix}[")
             for item in value:
-                if isinstance(item, str):
-                    out.append(f"{inner}{string(item)},")
+                if type(item) is str:
+                    out.append(f"{inner}{_piece(item)[0]},")
+                elif not (isinstance(item, (dict, list)) and item):
+                    out.append(f"{inner}{_flat(item)},")
                 else:
-                    self.emit(item, indent + 4, "", ",")
+                    made = _item(item, room, known)
+                    if made is not None:
+                        out.append(f"{inner}{made[0]},")
+                    else:
+                        self.split(item, indent + 4, "", ",")
             out.append(f"{pad}]{suffix}")
 
 
-Flat = dict[int, tuple[Any, str]]
-"""One-line texts of collections, by identity, each kept with its collection."""
+Flat = dict[int, tuple[Any, str, int]]
+"""One-line texts and widths of collections, by identity, each kept with its collection."""
 
 
 def one_line(value: Any) -> str:
