@@ -197,6 +197,33 @@ def test_literal_emitter_is_black_fixed_point_and_round_trips(
     assert namespace["VALUE"] == value
 
 
+@settings(max_examples=200, deadline=None)
+@given(
+    value=JSON,
+    line_length=st.sampled_from([40, 88, 120]),
+    shifts=st.lists(st.integers(0, 60), min_size=1, max_size=4),
+)
+def test_list_items_sharing_subtrees_are_laid_out_as_each_alone(
+    value: Any, line_length: int, shifts: list[int]
+) -> None:
+    """One tool's forms are printed with one memo of the subtrees' one-line texts (by
+    identity): each item is what it is printed alone, and black's fixed point. The shared
+    subtree stands at other depths and after keys of other lengths, so that it fits on its
+    line in one form and not in another."""
+    from toolgen.render.literal import list_item
+
+    forms = [value, *({"k" * shift: value} for shift in shifts), {"w": {"x": [value]}}]
+    forms.append({"copy": copy.deepcopy(value), "again": forms[-1]})
+    memo: dict[int, Any] = {}
+    items = [list_item(form, line_length, memo) for form in forms]
+    assert items == [list_item(form, line_length) for form in forms]
+    text = "from typing import Any\n\nVALUE: Any = [\n" + "\n".join(items) + "\n]\n"
+    assert black.format_str(text, mode=black.Mode(line_length=line_length)) == text
+    namespace: dict[str, Any] = {}
+    exec(text, namespace)
+    assert namespace["VALUE"] == forms
+
+
 # --- passes: idempotent, pure, deterministic ---------------------------------------------------------
 def _schemas() -> st.SearchStrategy[dict[str, Any]]:
     leaf = st.sampled_from(
@@ -212,6 +239,7 @@ def _schemas() -> st.SearchStrategy[dict[str, Any]]:
             {"$ref": "#/$defs/Item"},
             {},
             {"type": "array", "prefixItems": [{"type": "integer"}, {"type": "string"}]},
+            {"type": "array"},
         ]
     )
     node = st.recursive(
@@ -279,6 +307,31 @@ def test_adapters_never_mutate_and_are_deterministic(schema: dict[str, Any]) -> 
     second = adapt(ToolSet((tool,), ()), tuple(ADAPTERS), AdapterOptions(), Diagnostics())
     assert schema == frozen
     assert repr(first) == repr(second)
+
+
+@settings(max_examples=100, deadline=None)
+@given(schema=_schemas(), strict=st.booleans(), json_field=st.booleans())
+def test_providers_sharing_a_tools_memo_give_what_each_gives_alone(
+    schema: dict[str, Any], strict: bool, json_field: bool
+) -> None:
+    """A build adapts one tool for every provider with one memo, so that a step of a pipeline
+    that another provider's pipeline already ran on the same input is not run again: each
+    provider's wire form and diagnostics are those it gives with a memo of its own."""
+    from toolgen.errors import Diagnostics
+    from toolgen.providers import adapt_tool
+
+    tool = ToolDef("probe", "Probe.", schema, SourceSpan("x.py"), "m.probe")
+    options = Target(
+        openai_strict=strict, gemini_schema_field="json" if json_field else "parameters"
+    )
+    shared: dict[Any, Any] = {}
+    for key, make in ADAPTERS.items():
+        together, alone = Diagnostics(), Diagnostics()
+        adapter = make(options)
+        with_memo = adapt_tool(key, adapter, tool, together, shared)
+        without = adapt_tool(key, adapter, tool, alone, {})
+        assert with_memo == without, key
+        assert together.items == alone.items, key
 
 
 @given(name=st.text(min_size=1, max_size=300))

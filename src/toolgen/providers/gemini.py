@@ -111,6 +111,7 @@ def gemini_nullable(flavour: str) -> Pass:
         return transform(schema, node_fn)
 
     run.__name__ = "gemini_nullable"
+    run.key = ("gemini_nullable", flavour)  # type: ignore[attr-defined]
     return run
 
 
@@ -200,6 +201,7 @@ def gemini_types(flavour: str) -> Pass:
         return transform(schema, node_fn)
 
     run.__name__ = "gemini_types"
+    run.key = ("gemini_types", flavour)  # type: ignore[attr-defined]
     return run
 
 

@@ -173,6 +173,7 @@ def fold_except(allowed: frozenset[str], why: str) -> Pass:
         return transform(schema, node_fn)
 
     run.__name__ = "fold_except"
+    run.key = ("fold_except", allowed, why)  # type: ignore[attr-defined]
     return run
 
 
@@ -281,22 +282,6 @@ def inline_refs(depth: int = 3, keep_cycles: bool = False) -> Pass:
     """
 
     def run(schema: JsonSchema, report: Report) -> JsonSchema:
-        # Gemini and Bedrock inline the same tool's (shared, unchanged) schema: the result is
-        # kept in the tool's memo with the warnings it reported, so the second run is free.
-        memo_key = ("inline_refs", depth, keep_cycles)
-        last = report.memo.get(memo_key)
-        if last is not None and last[0] is schema:
-            report.warnings.extend(last[1].warnings)
-            report.errors.extend(last[1].errors)
-            return cast(JsonSchema, last[2])
-        own = Report(memo=report.memo)
-        result = _inline(schema, own)
-        report.memo[memo_key] = (schema, own, result)
-        report.warnings.extend(own.warnings)
-        report.errors.extend(own.errors)
-        return result
-
-    def _inline(schema: JsonSchema, report: Report) -> JsonSchema:
         cyclic = ref_cycles(schema) if keep_cycles else set()
         kept: dict[str, JsonSchema] = {}
         cut_reported: set[str] = set()
@@ -360,6 +345,7 @@ def inline_refs(depth: int = 3, keep_cycles: bool = False) -> Pass:
         return cast(JsonSchema, out)
 
     run.__name__ = "inline_refs"
+    run.key = ("inline_refs", depth, keep_cycles)  # type: ignore[attr-defined]
     return run
 
 
@@ -451,6 +437,7 @@ def complete_arrays(require_items: bool) -> Pass:
         return transform(schema, node_fn)
 
     run.__name__ = "complete_arrays"
+    run.key = ("complete_arrays", require_items)  # type: ignore[attr-defined]
     return run
 
 
@@ -467,6 +454,7 @@ def restrict_formats(allowed: frozenset[str], why: str) -> Pass:
         return transform(schema, node_fn)
 
     run.__name__ = "restrict_formats"
+    run.key = ("restrict_formats", allowed, why)  # type: ignore[attr-defined]
     return run
 
 
@@ -507,8 +495,32 @@ def empty_object_closed(schema: JsonSchema, report: Report) -> JsonSchema:
     return schema
 
 
+def pass_key(step: Pass) -> Any:
+    """What identifies a pass: the function, or for one a factory made, the factory's name and
+    arguments (each call of the factory makes a new function that does the same)."""
+    return getattr(step, "key", step)
+
+
 def run_passes(schema: JsonSchema, passes: list[Pass], report: Report) -> JsonSchema:
-    """Apply ``passes`` in order."""
+    """Apply ``passes`` in order.
+
+    The providers' pipelines start alike (object root, meta keys stripped, refs inlined, ...)
+    and run over one tool's schema: a step whose pass already ran, in this tool's
+    :attr:`Report.memo`, on the very same input object (a pass never mutates it and is pure)
+    takes that result and says again what it reported, instead of walking the tree again."""
+    memo = report.memo
     for step in passes:
-        schema = step(schema, report)
+        key = ("pass", pass_key(step), id(schema))
+        last = memo.get(key)
+        if last is not None and last[0] is schema:
+            schema, said = last[1], last[2]
+        else:
+            said = Report(memo=memo)
+            result = step(schema, said)
+            memo[key] = (schema, result, said)  # the input is kept: its id stays its own
+            schema = result
+        report.warnings.extend(said.warnings)
+        report.errors.extend(said.errors)
+        report.downgrades.extend(said.downgrades)
+        report.nullable_optionals.extend(said.nullable_optionals)
     return schema
