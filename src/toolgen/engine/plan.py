@@ -285,7 +285,9 @@ class TargetRun:
             len(to_parse) > 1
             and sum(len(self.data[s.display] or b"") for s in to_parse) >= workers.MIN_BYTES
         )
-        for source, (scan, encoded) in zip(to_parse, workers.run_map(self._parse, to_parse, many)):
+        for source, (scan, encoded) in zip(
+            to_parse, workers.run_map(self._parse, to_parse, many, large_stack=True)
+        ):
             self.scans[source.display] = scan
             if encoded is not None:
                 key = keys.scan_key(keys.scan_prefix(), source, self.hashes[source.display])

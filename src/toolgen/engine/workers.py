@@ -9,9 +9,12 @@ fork is unavailable, or for little work, the map runs in this process.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable, Sequence
 from typing import Any, Final, TypeVar
+
+from toolgen.stacks import run_on_large_stack
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -39,11 +42,18 @@ def can_fork() -> bool:
     return "fork" in multiprocessing.get_all_start_methods()
 
 
-def run_map(func: Callable[[T], R], items: Sequence[T], parallel: bool) -> list[R]:
+def run_map(
+    func: Callable[[T], R], items: Sequence[T], parallel: bool, large_stack: bool = False
+) -> list[R]:
     """``[func(i) for i in items]``, in forked workers when ``parallel`` and possible; order
-    kept. An exception in a worker is raised here; a worker that dies is an error."""
+    kept. An exception in a worker is raised here; a worker that dies is an error.
+
+    ``large_stack``: each worker (or this process) runs the whole loop on one thread with a
+    large stack (:mod:`toolgen.stacks`), for work that parses with libcst."""
     count = min(workers(), len(items))
     if not parallel or count < 2 or not can_fork():
+        if large_stack:
+            return run_on_large_stack(lambda: [func(item) for item in items])
         return [func(item) for item in items]
     import multiprocessing
     from multiprocessing.connection import Connection, wait
@@ -57,7 +67,9 @@ def run_map(func: Callable[[T], R], items: Sequence[T], parallel: bool) -> list[
     try:
         for _ in range(count):
             here, there = context.Pipe()
-            proc = context.Process(target=_serve, args=(func, items, there), daemon=True)
+            proc = context.Process(
+                target=_serve, args=(func, items, there, large_stack), daemon=True
+            )
             proc.start()
             there.close()
             pipes.append(here)
@@ -102,8 +114,15 @@ class _Failed:
         self.error = error
 
 
-def _serve(func: Callable[[Any], Any], items: Sequence[Any], pipe: Any) -> None:
-    """A worker: map ``func`` over each range of indices it is sent, until ``None``."""
+def _serve(
+    func: Callable[[Any], Any], items: Sequence[Any], pipe: Any, large_stack: bool = False
+) -> None:
+    """A worker: map ``func`` over each range of indices it is sent, until ``None`` (on a
+    thread with a large stack, if asked)."""
+    if large_stack:
+        with contextlib.suppress(KeyboardInterrupt):  # as the loop below: the parent decides
+            run_on_large_stack(lambda: _serve(func, items, pipe))
+        return
     while True:
         try:
             task = pipe.recv()

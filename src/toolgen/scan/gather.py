@@ -13,11 +13,11 @@ import io
 import os
 import re
 import stat
-import threading
 import tokenize
 import warnings
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any, Final, TypeVar, cast
 
@@ -48,6 +48,7 @@ from toolgen.scan.model import (
     TExpr,
     Unary,
 )
+from toolgen.stacks import run_on_large_stack
 
 Key = tuple[Any, ...]
 _BINARY: dict[type[cst.BaseBinaryOp], str] = {
@@ -653,41 +654,13 @@ def parse_annotation(text: str) -> TExpr:
     return _Gatherer(cst.Module(body=[]), None, "<annotation>", "", False, Diagnostics()).expr(node)
 
 
-PARSER_STACK_BYTES: Final = 256 * 1024 * 1024
-"""The stack libcst's parser runs on. It recurses on the machine stack without a limit, and how
-much of the calling thread's stack is left depends on the caller (a test runner, an editor's
-plugin): measured depths that pass in one process crashed another. A thread of its own, with
-a large stack (address space only, touched as used; ~0.1 ms to start), makes the depth limits
-below hold wherever toolgen runs."""
-
 _T = TypeVar("_T")
 
 
 def on_large_stack(parse: Callable[[str], _T], text: str) -> _T:
-    """``parse(text)`` on a thread with :data:`PARSER_STACK_BYTES` of stack; its exception, if
-    any, raised here."""
-    outcome: list[Any] = []
-
-    def run() -> None:
-        try:
-            outcome.append((True, parse(text)))
-        except BaseException as exc:  # raised again in the caller's thread
-            outcome.append((False, exc))
-
-    previous = threading.stack_size()
-    try:
-        threading.stack_size(PARSER_STACK_BYTES)
-        worker = threading.Thread(target=run, name="toolgen-parse")
-        worker.start()
-    except (ValueError, RuntimeError, MemoryError):  # no such stack here: the caller's stack
-        return parse(text)
-    finally:
-        threading.stack_size(previous)
-    worker.join()
-    ok, value = outcome[0]
-    if not ok:
-        raise value
-    return cast(_T, value)
+    """``parse(text)`` on a thread with a large stack (:mod:`toolgen.stacks`): libcst's parser
+    recurses on the machine stack, and the depth limits below hold only with such a stack."""
+    return run_on_large_stack(partial(parse, text))
 
 
 MAX_CHAIN: Final = 1000
