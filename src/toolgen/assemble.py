@@ -23,7 +23,7 @@ from toolgen.ir import ToolDef
 from toolgen.providers import ADAPTERS, adapt_tool, check_collisions
 from toolgen.providers.base import AdapterOptions
 from toolgen.render import Constant, RenderedConstant, list_item, render_constant, render_list
-from toolgen.render.literal import Flat
+from toolgen.render.literal import Layouts
 from toolgen.scan.model import ModuleScan
 from toolgen.scan.resolve import Resolver
 
@@ -92,14 +92,14 @@ def build_module(
             continue
         tool_diags = Diagnostics()
         wire: dict[str, str] = {}
-        flat: Flat = {}  # the subtrees the forms share are made into text once
-        segments = {"TOOLS": list_item(_plain(tool), target.line_length, flat).encode("utf-8")}
+        layouts = Layouts()  # the subtrees the forms share are laid out once
+        segments = {"TOOLS": list_item(_plain(tool), target.line_length, layouts).encode("utf-8")}
         nullable: dict[str, tuple[str, ...]] = {}
         memo: dict[Any, Any] = {}  # what one provider computed that another can reuse
         for key, adapter in adapters.items():
             adapted = adapt_tool(key, adapter, tool, tool_diags, memo)
             wire[key] = adapted.wire_name
-            segments[key] = list_item(adapted.wire, target.line_length, flat).encode("utf-8")
+            segments[key] = list_item(adapted.wire, target.line_length, layouts).encode("utf-8")
             if adapted.nullable_optionals:
                 nullable[key] = tuple(adapted.nullable_optionals)
         proof.check(list(segments.values()), tool.span.path)  # proved here, once: see there

@@ -210,11 +210,11 @@ def test_list_items_sharing_subtrees_are_laid_out_as_each_alone(
     identity): each item is what it is printed alone, and black's fixed point. The shared
     subtree stands at other depths and after keys of other lengths, so that it fits on its
     line in one form and not in another."""
-    from toolgen.render.literal import list_item
+    from toolgen.render.literal import Layouts, list_item
 
     forms = [value, *({"k" * shift: value} for shift in shifts), {"w": {"x": [value]}}]
     forms.append({"copy": copy.deepcopy(value), "again": forms[-1]})
-    memo: dict[int, Any] = {}
+    memo = Layouts()
     items = [list_item(form, line_length, memo) for form in forms]
     assert items == [list_item(form, line_length) for form in forms]
     text = "from typing import Any\n\nVALUE: Any = [\n" + "\n".join(items) + "\n]\n"

@@ -220,12 +220,14 @@ class _Emitter:
     thousand entries that could never fit.
     """
 
-    __slots__ = ("known", "line_length", "out")
+    __slots__ = ("bodies", "known", "line_length", "out")
 
-    def __init__(self, line_length: int, known: Flat | None = None) -> None:
+    def __init__(self, line_length: int, memo: Layouts | None = None) -> None:
         self.line_length = line_length
         self.out: list[str] = []
-        self.known: Flat = {} if known is None else known
+        memo = memo if memo is not None else Layouts()
+        self.known = memo.flat
+        self.bodies = memo.bodies
 
     def emit(self, value: Any, indent: int, prefix: str, suffix: str) -> None:
         if not (isinstance(value, (dict, list)) and value):  # an atom is never split
@@ -244,14 +246,29 @@ class _Emitter:
         """``value`` one item per line (it does not fit on one). An item that fits on its line
         is written here; one that does not is split in turn."""
         pad = " " * indent
-        inner = pad + "    "
+        out = self.out
+        opening, closing = ("{", "}") if isinstance(value, dict) else ("[", "]")
+        out.append(f"{pad}{prefix}{opening}")
+        # The lines between the brackets depend on the value and the indent only: a subtree
+        # two forms share at the same depth (the IR's parameters, Anthropic's and MCP's input
+        # schemas) is laid out once.
+        found = self.bodies.get((id(value), indent))
+        if found is not None and found[0] is value:
+            out.extend(found[1])
+        else:
+            start = len(out)
+            self._items(value, indent)
+            self.bodies[(id(value), indent)] = (value, out[start:])
+        out.append(f"{pad}{closing}{suffix}")
+
+    def _items(self, value: dict[str, Any] | list[Any], indent: int) -> None:
+        inner = " " * (indent + 4)
         out = self.out
         known = self.known
         room = self.line_length - indent - 5  # an item's line: the indent, and its comma
         # A string item is written directly: it is one line whatever its width (the case of
         # the name maps, ten thousand entries each on a large target).
         if isinstance(value, dict):
-            out.append(f"{pad}{prefix}{{")
             for key, item in value.items():
                 text, size = _piece(key)
                 if type(item) is str:
@@ -264,9 +281,7 @@ class _Emitter:
                         out.append(f"{inner}{text}: {made[0]},")
                     else:
                         self.split(item, indent + 4, f"{text}: ", ",")
-            out.append(f"{pad}}}{suffix}")
         else:
-            out.append(f"{pad}{prefix}[")
             for item in value:
                 if type(item) is str:
                     out.append(f"{inner}{_piece(item)[0]},")
@@ -278,11 +293,22 @@ class _Emitter:
                         out.append(f"{inner}{made[0]},")
                     else:
                         self.split(item, indent + 4, "", ",")
-            out.append(f"{pad}]{suffix}")
 
 
 Flat = dict[int, tuple[Any, str, int]]
 """One-line texts and widths of collections, by identity, each kept with its collection."""
+
+
+class Layouts:
+    """What the forms of one tool lay out once, by identity (each entry kept with its value, so
+    that its id stays its own): collections' one-line texts and widths, and the lines inside
+    the brackets of collections split at a given indent."""
+
+    __slots__ = ("bodies", "flat")
+
+    def __init__(self) -> None:
+        self.flat: Flat = {}
+        self.bodies: dict[tuple[int, int], tuple[Any, list[str]]] = {}
 
 
 def one_line(value: Any) -> str:
@@ -304,11 +330,10 @@ def assignment(name: str, annotation: str, value: Any, line_length: int = 88) ->
     return "\n".join(emitter.out) + "\n"
 
 
-def list_item(value: Any, line_length: int = 88, flat: Flat | None = None) -> str:
+def list_item(value: Any, line_length: int = 88, memo: Layouts | None = None) -> str:
     """One element of a top-level list, as black lays it out there (indented 4, trailing comma).
 
-    ``flat``, shared by the forms of one tool, makes the one-line text of each subtree they
-    share once."""
-    emitter = _Emitter(line_length, flat)
+    ``memo``, shared by the forms of one tool, lays out each subtree they share once."""
+    emitter = _Emitter(line_length, memo)
     emitter.emit(value, 4, "", ",")
     return "\n".join(emitter.out)
