@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING
 
 from toolgen.config import Target
 from toolgen.discover import SourceFile, default_roots, discover, display_path, module_aliases
-from toolgen.emit.check import ListItemProof
 from toolgen.engine import keys, workers
 from toolgen.engine.entries import Cache, OutputRecord
 from toolgen.engine.stamps import Stamp, read_digest
@@ -32,6 +31,7 @@ from toolgen.forms import ModuleResult
 from toolgen.header import is_generated
 
 if TYPE_CHECKING:
+    from toolgen.emit.check import ListItemProof
     from toolgen.ir import ToolDef
     from toolgen.render import RenderedConstant
     from toolgen.scan.model import ModuleScan
@@ -113,7 +113,7 @@ class TargetRun:
     new_scans: dict[str, tuple[str, object]] = field(default_factory=dict)
     previous: dict[str, ModuleResult] = field(default_factory=dict)
     pending: list[Pending] = field(default_factory=list)
-    proof: ListItemProof = field(default_factory=ListItemProof)
+    proof: ListItemProof | None = None  # made by the first module built (a no-op needs none)
     """Proves each tool's items data as they are made (each worker learns on its own copy)."""
 
     # --- inputs -----------------------------------------------------------------------------
@@ -359,7 +359,11 @@ class TargetRun:
         self, module: str, notes: list[tuple[str, str]] | None = None
     ) -> tuple[ModuleResult, list[ToolDef]]:
         from toolgen.assemble import build_module
+        from toolgen.emit.check import ListItemProof
         from toolgen.scan.resolve import Resolver
+
+        if self.proof is None:
+            self.proof = ListItemProof()
 
         reach = self.closure(module)
         scans = sorted(
