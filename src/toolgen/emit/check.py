@@ -197,6 +197,9 @@ class _Constants:
         self.imported = imported
         self.effects: dict[bytes, tuple[int, dict[str, str]]] = {}
         self.forms: dict[bytes, str | None] = {}
+        self.steps: dict[tuple[str, str], str] = {}
+        """What a form does to a top, whatever line it is the form of (a name map's thousands
+        of ``"name": "name",`` lines are one form)."""
 
     def run(self, lines: list[bytes], stack: str) -> str:
         """The stack after ``lines``, from ``stack``."""
@@ -226,8 +229,12 @@ class _Constants:
         elif form is None:
             _form(line)  # raises: why the line cannot be part of a value
         else:
-            new = _step(form, top)
-            after[top] = "" if new == "=e" else new  # a complete value ends the statement
+            new = self.steps.get((form, top))
+            if new is None:
+                new = _step(form, top)
+                new = "" if new == "=e" else new  # a complete value ends the statement
+                self.steps[(form, top)] = new
+            after[top] = new
         return stack[:-width] + after[top]
 
 
