@@ -283,6 +283,21 @@ def inline_refs(depth: int = 3, keep_cycles: bool = False) -> Pass:
 
     def run(schema: JsonSchema, report: Report) -> JsonSchema:
         cyclic = ref_cycles(schema) if keep_cycles else set()
+        # Without cycles, keeping them changes nothing: OpenAI's strict pipeline and Gemini's
+        # then share one result (the same object), and so every step after it.
+        key = ("inline_refs", depth, frozenset(cyclic), id(schema))
+        last = report.memo.get(key)
+        if last is not None and last[0] is schema:
+            said: Report = last[2]
+        else:
+            said = Report(memo=report.memo)
+            last = (schema, _expand(schema, cyclic, said), said)
+            report.memo[key] = last
+        report.warnings.extend(said.warnings)
+        report.errors.extend(said.errors)
+        return cast(JsonSchema, last[1])
+
+    def _expand(schema: JsonSchema, cyclic: set[str], report: Report) -> JsonSchema:
         kept: dict[str, JsonSchema] = {}
         cut_reported: set[str] = set()
 
