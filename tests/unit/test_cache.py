@@ -23,6 +23,7 @@ import toolgen.scan
 from tests.conftest import REPO
 from toolgen import api, assemble
 from toolgen.config import Config, Target
+from toolgen.engine import workers
 from toolgen.engine.keys import wheel_files
 from toolgen.engine.store import FORMAT, UNUSED_DAYS, Store, cache_secret
 
@@ -196,13 +197,34 @@ def _rewrite_entries(
     return count
 
 
-def _record_calls(monkeypatch: pytest.MonkeyPatch, owner: Any, name: str, what: Any) -> list[str]:
-    """Wrap ``owner.name`` so that each call appends ``what(*args)`` to the returned list."""
-    calls: list[str] = []
+class _Calls:
+    """What a wrapped function was called with, one line each in a file: the calls of forked
+    children (the workers, a rebuild's parse of its edited files) count too."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        path.write_text("")
+
+    def record(self, value: str) -> None:
+        with self.path.open("a", encoding="utf-8") as out:
+            out.write(value + "\n")
+
+    def __call__(self) -> list[str]:
+        return self.path.read_text(encoding="utf-8").splitlines()
+
+    def clear(self) -> None:
+        self.path.write_text("")
+
+
+def _record_calls(
+    monkeypatch: pytest.MonkeyPatch, where: Path, owner: Any, name: str, what: Any
+) -> _Calls:
+    """Wrap ``owner.name`` so that each call records ``what(*args)``."""
+    calls = _Calls(where / f"calls-{name}.txt")
     real = getattr(owner, name)
 
     def recording(*args: Any, **kwargs: Any) -> Any:
-        calls.append(what(*args))
+        calls.record(what(*args))
         return real(*args, **kwargs)
 
     monkeypatch.setattr(owner, name, recording)
@@ -216,16 +238,18 @@ def test_a_rebuilt_module_adapts_only_the_tools_whose_ir_changed(
     use the type keeps its text from the module's previous result."""
     cache = tmp_path / "cache"
     _build(tree, cache)
-    adapted = _record_calls(monkeypatch, assemble, "adapt_tool", lambda *args: args[2].name)
+    adapted = _record_calls(
+        monkeypatch, tmp_path, assemble, "adapt_tool", lambda *args: args[2].name
+    )
     records = tree / "app" / "models" / "records.py"
     records.write_text(
         records.read_text().replace("    title: str\n", "    title: str\n    body: str\n")
     )
     cached = _build(tree, cache)
-    assert set(adapted) == {"open_ticket"}  # escalate and bulk_close do not use Ticket
+    assert set(adapted()) == {"open_ticket"}  # escalate and bulk_close do not use Ticket
     adapted.clear()
     assert cached == _fresh(tree)
-    assert set(adapted) == {"open_ticket", "escalate", "bulk_close"}  # the check can fail
+    assert set(adapted()) == {"open_ticket", "escalate", "bulk_close"}  # the check can fail
 
 
 def test_moved_tools_are_adapted_again_so_warnings_keep_their_places(
@@ -256,15 +280,45 @@ def test_only_the_edited_file_is_parsed_again(
     """Every module importing the edited enum is rebuilt, from the other files' cached scans."""
     cache = tmp_path / "cache"
     _build(tree, cache)
-    scanned = _record_calls(monkeypatch, toolgen.scan, "scan_file", lambda *args: args[0].display)
+    scanned = _record_calls(
+        monkeypatch, tmp_path, toolgen.scan, "scan_file", lambda *args: args[0].display
+    )
     enums = tree / "app" / "models" / "enums.py"
     enums.write_text(
         enums.read_text().replace('HIGH = "high"', 'HIGH = "high"\n    MEDIUM = "medium"')
     )
     cached = _build(tree, cache)
-    assert scanned == ["app/models/enums.py"]
+    assert scanned() == ["app/models/enums.py"]
     assert cached == _fresh(tree)
-    assert len(scanned) > 1  # the uncached build parsed every file: the count can fail
+    assert len(scanned()) > 1  # the uncached build parsed every file: the count can fail
+
+
+@pytest.mark.skipif(not workers.can_fork(), reason="fork is unavailable here")
+def test_an_edited_file_is_parsed_in_a_child_while_the_cache_is_read(
+    tree: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A rebuild after an edit begins parsing the files no cached scan holds in a child (which
+    imports libcst for them) and reads its cache entries meanwhile; with ``TOOLGEN_JOBS=1``
+    everything happens in this process."""
+    monkeypatch.setenv(workers.JOBS_ENV, "2")
+    if workers.workers() < 2:
+        pytest.skip("one CPU here")
+    cache = tmp_path / "cache"
+    _build(tree, cache)
+    scanned = _record_calls(
+        monkeypatch, tmp_path, toolgen.scan, "scan_file", lambda *a: f"{a[0].display} {os.getpid()}"
+    )
+    enums = tree / "app" / "models" / "enums.py"
+    enums.write_text(enums.read_text().replace('HIGH = "high"', 'HIGH = "high"\n    LOW = "low"'))
+    cached = _build(tree, cache)
+    assert scanned() == [f"app/models/enums.py {scanned()[0].split()[1]}"]
+    assert scanned()[0].split()[1] != str(os.getpid())
+    assert cached == _fresh(tree)
+    scanned.clear()
+    monkeypatch.setenv(workers.JOBS_ENV, "1")
+    enums.write_text(enums.read_text().replace('LOW = "low"', 'LOW = "lowest"'))
+    assert _build(tree, cache) == _fresh(tree)
+    assert scanned()[0] == f"app/models/enums.py {os.getpid()}"
 
 
 def test_a_damaged_scan_entry_is_ignored_and_the_file_parsed_again(
@@ -481,9 +535,11 @@ def test_each_file_is_parsed_once_per_build_even_with_a_re_export_hub(
     from tests.conftest import write_tree
 
     write_tree(tmp_path, HUB)
-    scanned = _record_calls(monkeypatch, toolgen.scan, "scan_file", lambda *args: args[0].display)
+    scanned = _record_calls(
+        monkeypatch, tmp_path, toolgen.scan, "scan_file", lambda *args: args[0].display
+    )
     _hub_build(tmp_path, tmp_path / "cache")
-    assert sorted(scanned) == sorted(HUB)  # each once, the hub's closure notwithstanding
+    assert sorted(scanned()) == sorted(HUB)  # each once, the hub's closure notwithstanding
 
 
 def test_an_edit_to_a_module_the_hub_imports_rebuilds_only_what_reaches_it(
@@ -497,11 +553,11 @@ def test_an_edit_to_a_module_the_hub_imports_rebuilds_only_what_reaches_it(
     write_tree(tmp_path, HUB)
     cache = tmp_path / "cache"
     _hub_build(tmp_path, cache)
-    built = _record_calls(monkeypatch, assemble, "build_module", lambda *args: args[0])
+    built = _record_calls(monkeypatch, tmp_path, assemble, "build_module", lambda *args: args[0])
     b = tmp_path / "pkg" / "b.py"
     b.write_text(b.read_text().replace("'B.'", "'B, edited.'"))
     edited = _hub_build(tmp_path, cache)
-    assert sorted(built) == ["pkg.b", "pkg.c"]
+    assert sorted(built()) == ["pkg.b", "pkg.c"]
     (tmp_path / "out.py").unlink()
     assert _build_uncached(tmp_path) == edited
 

@@ -73,6 +73,10 @@ class Cache:
             else None
         )
 
+    def has_scan(self, key: str) -> bool:
+        """Whether a scan entry is there to try (:meth:`scan` verifies it)."""
+        return self.store.has(key)
+
     def put_scan(self, key: str, data: dict[str, Any]) -> None:
         self.store.store(key, {"kind": "scan", "scan": data})
 

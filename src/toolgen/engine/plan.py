@@ -113,6 +113,8 @@ class TargetRun:
     new_scans: dict[str, tuple[str, object]] = field(default_factory=dict)
     previous: dict[str, ModuleResult] = field(default_factory=dict)
     pending: list[Pending] = field(default_factory=list)
+    parsing: tuple[list[SourceFile], workers.Started[tuple[ModuleScan, object]]] | None = None
+    """The files being parsed in a child meanwhile (see :meth:`start_parsing`)."""
     proof: ListItemProof | None = None  # made by the first module built (a no-op needs none)
     """Proves each tool's items data as they are made (each worker learns on its own copy)."""
 
@@ -159,7 +161,13 @@ class TargetRun:
         served = self._served(self.cache.output(output_key), files_out)
         if served is not None:
             return served
-        results = self.module_results()
+        self.start_parsing()
+        try:
+            results = self.module_results()
+        finally:
+            if self.parsing is not None:  # not needed after all (or an error on the way)
+                self.parsing[1].cancel()
+                self.parsing = None
         from toolgen.assemble import assemble, tool_count  # past the no-op path: it loads much
 
         diags = Diagnostics()
@@ -254,6 +262,8 @@ class TargetRun:
         """Build ``modules``: scan every file their imports reach (each once), then build each
         against its closure — both steps in forked workers when there is enough work."""
         built: dict[str, ModuleResult] = {}
+        if self.parsing is not None:  # the build's stages load while the child parses
+            import toolgen.assemble  # noqa: F401
         self.scan_files([s for m in modules for s in self.by_module[m]])
         tooled = []
         for module in modules:
@@ -281,6 +291,12 @@ class TargetRun:
         """Scan each of ``files`` not scanned yet in this build: from the cache, else parsed
         (in workers when there is enough to parse)."""
         to_parse = [s for s in files if s.display not in self.scans and not self._load_scan(s)]
+        if to_parse and self.parsing is not None:
+            begun, started = self.parsing
+            self.parsing = None
+            for source, parsed in zip(begun, started.result()):
+                self._keep_scan(source, *parsed)
+            to_parse = [s for s in to_parse if s.display not in self.scans]
         many = (
             len(to_parse) > 1
             and sum(len(self.data[s.display] or b"") for s in to_parse) >= workers.MIN_BYTES
@@ -288,10 +304,34 @@ class TargetRun:
         for source, (scan, encoded) in zip(
             to_parse, workers.run_map(self._parse, to_parse, many, large_stack=True)
         ):
-            self.scans[source.display] = scan
-            if encoded is not None:
-                key = keys.scan_key(keys.scan_prefix(), source, self.hashes[source.display])
-                self.new_scans[key] = (source.display, encoded)
+            self._keep_scan(source, scan, encoded)
+
+    def _keep_scan(self, source: SourceFile, scan: ModuleScan, encoded: object) -> None:
+        if source.display in self.scans:  # loaded from the cache meanwhile: the same scan
+            return
+        self.scans[source.display] = scan
+        if encoded is not None:
+            key = keys.scan_key(keys.scan_prefix(), source, self.hashes[source.display])
+            self.new_scans[key] = (source.display, encoded)
+
+    def start_parsing(self) -> None:
+        """Begin parsing, in a child, the files no cached scan holds, when they are few (many
+        are parsed in workers anyway): a rebuild after an edit then reads its cache entries
+        and loads the build's stages while the child imports libcst and parses the edited
+        files. Every file whose content changed is one a rebuild parses."""
+        if not self.cache.enabled or workers.workers() < 2 or not workers.can_fork():
+            return
+        prefix = keys.scan_prefix()
+        unscanned = [
+            s
+            for s in self.sources
+            if not self.cache.has_scan(keys.scan_key(prefix, s, self.hashes[s.display]))
+        ]
+        if unscanned and self._bytes_of(unscanned) < workers.MIN_BYTES:
+            self.parsing = (unscanned, workers.start_map(self._parse, unscanned, large_stack=True))
+
+    def _bytes_of(self, files: list[SourceFile]) -> int:
+        return sum(len(self.data[s.display] or b"") for s in files)
 
     def scan_closure(self, modules: list[str]) -> None:
         """Scan every file that ``modules``' imports reach, level by level."""

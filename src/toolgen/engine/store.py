@@ -271,6 +271,15 @@ class Store:
         mac.update(body)
         return mac.hexdigest().encode("ascii")
 
+    def has(self, key: str) -> bool:
+        """Whether an entry file is there (not read, so not verified: :meth:`load` says)."""
+        if self.root is None:
+            return False
+        try:
+            return stat.S_ISREG(os.lstat(self._path(key)).st_mode)
+        except OSError:
+            return False
+
     def load(self, key: str) -> tuple[dict[str, Any], memoryview] | None:
         """The entry's header and payload, when it verifies; ``None`` otherwise."""
         if self.root is None or not re.fullmatch(r"[0-9a-f]{64}", key):

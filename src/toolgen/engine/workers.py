@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Callable, Sequence
-from typing import Any, Final, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 from toolgen.stacks import run_on_large_stack
 
@@ -107,6 +107,86 @@ def run_map(
             if proc.is_alive():
                 proc.terminate()
                 proc.join()
+
+
+class Started(Generic[R]):
+    """A map begun in one forked child while this process goes on with other work (see
+    :func:`start_map`); :meth:`result` waits for it."""
+
+    def __init__(self, compute: Callable[[], list[R]]) -> None:
+        self._compute = compute
+        self._done: list[R] | None = None
+        self._proc: Any = None
+        self._pipe: Any = None
+        if can_fork():
+            import multiprocessing
+
+            context = multiprocessing.get_context("fork")
+            here, there = context.Pipe(duplex=False)
+            proc = context.Process(target=_serve_once, args=(compute, there), daemon=True)
+            proc.start()
+            there.close()
+            self._proc, self._pipe = proc, here
+
+    def result(self) -> list[R]:
+        """The map's results (computed here if no child could be started); the child's
+        exception raised here; a child that died is an error."""
+        if self._done is None:
+            if self._pipe is None:
+                self._done = self._compute()
+            else:
+                try:
+                    outcome = self._pipe.recv()
+                except EOFError:
+                    raise RuntimeError("a worker process died") from None
+                finally:
+                    self.cancel()
+                if isinstance(outcome, _Failed):
+                    raise outcome.error
+                self._done = outcome
+        return self._done
+
+    def cancel(self) -> None:
+        """Stop the child, if it still runs, and let it go."""
+        if self._pipe is not None:
+            self._pipe.close()
+            self._pipe = None
+        if self._proc is not None:
+            self._proc.join(timeout=0 if self._done is None else 5)
+            if self._proc.is_alive():
+                self._proc.terminate()
+                self._proc.join()
+            self._proc = None
+
+
+def start_map(func: Callable[[T], R], items: Sequence[T], large_stack: bool = False) -> Started[R]:
+    """``[func(i) for i in items]`` begun in one forked child (on a large stack, if asked), so
+    that this process can do other work meanwhile — an edit's few files are parsed, libcst
+    imported for them, while the cache is read. In this process, when asked for, where fork
+    is unavailable."""
+
+    def work() -> list[R]:
+        return [func(item) for item in items]
+
+    def compute() -> list[R]:
+        return run_on_large_stack(work) if large_stack else work()
+
+    return Started(compute)
+
+
+def _serve_once(compute: Callable[[], Any], pipe: Any) -> None:
+    """A child of :func:`start_map`: compute, send, end."""
+    try:
+        outcome: Any = compute()
+    except Exception as exc:  # sent back and raised in the parent
+        outcome = _Failed(exc)
+    except KeyboardInterrupt:
+        return
+    try:
+        pipe.send(outcome)
+    except Exception as exc:  # a result that cannot be pickled
+        with contextlib.suppress(Exception):
+            pipe.send(_Failed(RuntimeError(f"a worker's result cannot be sent: {exc}")))
 
 
 class _Failed:

@@ -1,0 +1,50 @@
+"""``workers.start_map``: a map begun in one forked child while the caller goes on."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+from toolgen import stacks
+from toolgen.engine import workers
+
+pytestmark = pytest.mark.skipif(not workers.can_fork(), reason="fork is unavailable here")
+
+
+def _where(item: int) -> tuple[int, int, bool]:
+    return item * item, os.getpid(), stacks.on_large_stack()
+
+
+def test_the_results_come_from_a_child_in_order_on_a_large_stack() -> None:
+    started = workers.start_map(_where, [1, 2, 3], large_stack=True)
+    results = started.result()
+    assert [square for square, _, _ in results] == [1, 4, 9]
+    assert {pid for _, pid, _ in results} - {os.getpid()} == {results[0][1]}
+    assert all(large for _, _, large in results)
+    assert started.result() is results  # taken once
+
+
+def _fail(item: int) -> int:
+    raise ValueError(f"item {item} is bad")
+
+
+def test_the_childs_exception_is_raised_in_the_caller() -> None:
+    with pytest.raises(ValueError, match="item 1 is bad"):
+        workers.start_map(_fail, [1]).result()
+
+
+def _slow(item: int) -> int:
+    time.sleep(30)
+    return item
+
+
+def test_a_map_not_needed_after_all_is_stopped() -> None:
+    started = workers.start_map(_slow, [1])
+    proc = started._proc
+    assert proc is not None and proc.is_alive()
+    begun = time.monotonic()
+    started.cancel()
+    assert not proc.is_alive()
+    assert time.monotonic() - begun < 10
