@@ -3,6 +3,7 @@ in the same run (machines here are noisy), with the median and range over repeat
 
     python benchmarks/run.py --size medium        # 100 modules x 10 tools
     python benchmarks/run.py --quick              # small size, one repeat: proves it works (CI)
+    python benchmarks/run.py --instructions       # work in instructions, under valgrind
 
 Every command runs as a user runs it: a fresh process. The baseline process imports libcst
 and parses every file of the corpus; toolgen's processes start the CLI.
@@ -74,7 +75,16 @@ def main() -> None:
     parser.add_argument("--size", choices=sorted(SIZES), default="medium")
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--quick", action="store_true", help="small size, one repeat (CI)")
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="count instructions under valgrind instead of timing (20 modules x 10 tools; "
+        "deterministic, for comparing two versions on a noisy machine; minutes)",
+    )
     args = parser.parse_args()
+    if args.instructions:
+        count_instructions()
+        return
     if args.quick:
         args.size, args.repeat = "small", 1
     modules, tools = SIZES[args.size]
@@ -147,6 +157,59 @@ def main() -> None:
             run([*toolgen, "build", str(package), "-q"], root, env)
         runtime = measure_runtime(root, package, env)
         report(args, modules, tools, size, out.stat().st_size, samples, rss, runtime)
+
+
+def count_instructions(modules: int = 20, tools: int = 10) -> None:
+    """The work of a cold build against libcst's parse, in instructions (valgrind's callgrind
+    counts them; the same binary and input give the same count whatever else the machine
+    does). Both run in one process (``TOOLGEN_JOBS=1``): the ratio is of work, not of time on
+    two cores. Each count is split into what starting and importing cost (the same command on
+    one module of one tool) and the rest, which grows with the corpus."""
+    if shutil.which("valgrind") is None:
+        raise SystemExit("valgrind is not installed (Debian: apt install valgrind)")
+    script = Path(sys.executable).with_name("toolgen")
+    toolgen = [str(script)] if script.exists() else [sys.executable, "-m", "toolgen"]
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["TOOLGEN_JOBS"] = "1"
+    precompile()
+
+    def instructions(cmd: list[str], cwd: Path) -> int:
+        out = Path(cwd) / "callgrind.out"
+        proc = subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *cmd],
+            cwd=cwd,
+            env=env,
+            capture_output=True,
+            text=True,
+        )
+        if proc.returncode not in (0, 1):
+            raise SystemExit(f"{' '.join(cmd)} failed under valgrind: {proc.stderr[-2000:]}")
+        for line in out.read_text().splitlines():
+            if line.startswith(("summary:", "totals:")):
+                return int(line.split()[1])
+        raise SystemExit("callgrind wrote no total")
+
+    counts = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for label, size in (("one", (1, 1)), ("corpus", (modules, tools))):
+            root = Path(tmp) / label
+            root.mkdir()
+            package = generate(root, *size)
+            files = sorted(str(p) for p in package.glob("*.py"))
+            counts["parse", label] = instructions([sys.executable, "-c", PARSE, *files], root)
+            counts["build", label] = instructions(
+                [*toolgen, "build", str(package), "--no-cache", "-q"], root
+            )
+    print(f"instructions, {modules} modules x {tools} tools, one process (TOOLGEN_JOBS=1)")
+    print(f"{'':<34}{'total':>16}{'start + imports':>18}{'the rest':>16}")
+    for what in ("parse", "build"):
+        total, fixed = counts[what, "corpus"], counts[what, "one"]
+        print(f"{what:<34}{total:>16,}{fixed:>18,}{total - fixed:>16,}")
+    rest = (counts["build", "corpus"] - counts["build", "one"]) / (
+        counts["parse", "corpus"] - counts["parse", "one"]
+    )
+    whole = counts["build", "corpus"] / counts["parse", "corpus"]
+    print(f"build / parse: {whole:.2f}x in all, {rest:.2f}x without starting and importing")
 
 
 def commit_output(root: Path, out: Path) -> None:
