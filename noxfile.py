@@ -39,6 +39,14 @@ def tests(session: nox.Session) -> None:
     session.run("pytest", *session.posargs)
 
 
+@nox.session(python="3.10")
+def tests_oldest_python(session: nox.Session) -> None:
+    """The test suite on the oldest Python toolgen supports (the comparisons with the agent
+    frameworks and the example's scripts are skipped there: what they pin needs 3.11)."""
+    session.install("-e", ".[test]")
+    session.run("pytest", *session.posargs)
+
+
 @nox.session
 def lint(session: nox.Session) -> None:
     """ruff, black, mypy --strict and the import-layer contracts."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import ast
 import os
-import tomllib
+import sys
 from pathlib import Path
 
 import pytest
@@ -16,6 +16,11 @@ from tests.conftest import write_tree
 from tests.e2e.test_docs import QUICKSTART
 from toolgen.cli import main
 from toolgen.init import NOX_SESSION
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # toolgen reads TOML with tomli there (a dependency on 3.10)
+    import tomli as tomllib
 
 FASTMCP = {
     "src/helpdesk/server.py": """

@@ -10,7 +10,6 @@ import shlex
 import subprocess
 import sys
 import textwrap
-import tomllib
 from pathlib import Path
 
 import pytest
@@ -20,6 +19,11 @@ from click.testing import CliRunner
 from tests.conftest import REPO, write_tree
 from toolgen.cli import main
 from toolgen.config import parse
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # toolgen reads TOML with tomli there (a dependency on 3.10)
+    import tomli as tomllib
 
 DOCS = [
     REPO / "README.md",

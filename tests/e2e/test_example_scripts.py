@@ -50,6 +50,9 @@ def test_every_script_is_tested() -> None:
     assert scripts == set(EXPECTED)
 
 
+@pytest.mark.skipif(
+    sys.version_info < (3, 11), reason="the example's tools need Python 3.11 (typing.NotRequired)"
+)
 @pytest.mark.parametrize("script", sorted(EXPECTED))
 def test_example_script(script: str) -> None:
     env = {**os.environ, "PYTHONPATH": f"{EXAMPLE / 'src'}{os.pathsep}{EXAMPLE / 'scripts'}"}

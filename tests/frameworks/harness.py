@@ -16,13 +16,17 @@ import os
 import shutil
 import subprocess
 import sys
-import tomllib
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 from toolgen import api
 from toolgen.config import load
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # toolgen reads TOML with tomli there (a dependency on 3.10)
+    import tomli as tomllib
 
 HERE = Path(__file__).resolve().parent
 CORPORA = HERE / "corpora"
