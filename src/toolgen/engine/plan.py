@@ -285,7 +285,7 @@ class TargetRun:
         return ModuleResult(deps, (), tuple(d for scan in own for d in scan.diagnostics))
 
     def _bytes(self, modules: list[str]) -> int:
-        return sum(len(self.data[s.display] or b"") for m in modules for s in self.by_module[m])
+        return self._bytes_of([s for m in modules for s in self.by_module[m]])
 
     def scan_files(self, files: list[SourceFile]) -> None:
         """Scan each of ``files`` not scanned yet in this build: from the cache, else parsed
@@ -297,10 +297,7 @@ class TargetRun:
             for source, parsed in zip(begun, started.result()):
                 self._keep_scan(source, *parsed)
             to_parse = [s for s in to_parse if s.display not in self.scans]
-        many = (
-            len(to_parse) > 1
-            and sum(len(self.data[s.display] or b"") for s in to_parse) >= workers.MIN_BYTES
-        )
+        many = len(to_parse) > 1 and self._bytes_of(to_parse) >= workers.MIN_BYTES
         for source, (scan, encoded) in zip(
             to_parse, workers.run_map(self._parse, to_parse, many, large_stack=True)
         ):
