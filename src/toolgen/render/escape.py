@@ -40,9 +40,22 @@ def comment_text(text: str) -> str:
 def docstring_text(text: str) -> str:
     """``text`` for inside the module's ``\"\"\"`` docstring: escaped as for a comment, and
     every ``"`` as ``\\"`` (so no ``\"\"\"`` can form, nor a quote run into the closing one).
-    The escapes are Python's own, so the docstring's value holds ``text`` exactly."""
+    The escapes are Python's own, so the docstring's value holds ``text`` exactly, but for a
+    surrogate (a file name that is not UTF-8): its escape is written with its backslash
+    escaped, so the value holds the six characters ``\\udcff``. Python 3.13.0 cleans a
+    docstring's indentation by way of UTF-8 when it compiles it, and a lone surrogate in the
+    value made the module fail to import there."""
     if text.isprintable() and "\\" not in text and '"' not in text:
         return text
     return "".join(
-        c if c.isprintable() and c not in '\\"' else '\\"' if c == '"' else _escape(c) for c in text
+        (
+            c
+            if c.isprintable() and c not in '\\"'
+            else '\\"' if c == '"' else "\\" + _escape(c) if _is_surrogate(c) else _escape(c)
+        )
+        for c in text
     )
+
+
+def _is_surrogate(char: str) -> bool:
+    return 0xD800 <= ord(char) <= 0xDFFF
