@@ -136,7 +136,11 @@ def _fit(value: Any, limit: int, known: Flat) -> tuple[str, int] | None:
     """``value``'s one-line text and width, or ``None`` as soon as the width is known to
     exceed ``limit``. Every collection inside that was laid out whole is recorded in ``known``
     (by identity, kept with the value): when ``value`` does not fit and is split, its items
-    are not measured again."""
+    are not measured again.
+
+    The dict's and the list's loops each measure an item inline, alike on purpose: this is the
+    hottest loop of a build, and one helper for the item step (tried) cost 13% more
+    instructions in the emitter (~3% of building the forms)."""
     if isinstance(value, dict):
         if not value:
             return "{}", 2
