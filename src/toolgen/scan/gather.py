@@ -1,4 +1,5 @@
-"""One file → ``ModuleScan``: libcst parses it; a light pass reads only module-level statements.
+"""One file → ``ModuleScan``: libcst parses it (without the function bodies toolgen never
+reads: :mod:`toolgen.scan.hollow`); a light pass reads only module-level statements.
 
 Whole-file metadata (libcst's ``PositionProvider``) costs about 3× the parse, so
 positions come from the standard library's ``ast`` (0.15× the parse) keyed by
@@ -27,6 +28,7 @@ from toolgen.discover import MAX_SOURCE_BYTES
 from toolgen.errors import Diagnostic, Diagnostics, SourceSpan
 from toolgen.header import is_generated
 from toolgen.scan.evaluate import SURROGATE, surrogate_reason
+from toolgen.scan.hollow import Hollowed, hollow
 from toolgen.scan.model import (
     Alias,
     Attr,
@@ -210,9 +212,14 @@ class _Gatherer:
         modname: str,
         is_package: bool,
         diags: Diagnostics,
+        hollowed: Hollowed | None = None,
+        text: str = "",
     ) -> None:
-        """``tree``: Python's own parse of the same text, for positions (``None``: libcst's)."""
+        """``tree``: Python's own parse of the same text, for positions (``None``: libcst's).
+        ``hollowed``: what libcst parsed, when not ``text`` itself (:mod:`toolgen.scan.hollow`)."""
         self.module = module
+        self.hollowed = hollowed
+        self.text = text
         self.display = display
         self.modname = modname
         self.is_package = is_package
@@ -244,6 +251,10 @@ class _Gatherer:
         pos = self.cst_positions.get(node)
         if pos is None:
             return SourceSpan(self.display, 1, 1)
+        if self.hollowed is not None:  # a position in what libcst parsed → in the file
+            lines = [0] + [m.end() for m in _NEWLINES.finditer(self.hollowed.text)]
+            at = self.hollowed.original_offset(lines[pos.start.line - 1] + pos.start.column)
+            return SourceSpan(self.display, *_line_col(self.text, at))
         return SourceSpan(self.display, pos.start.line, pos.start.column + 1)
 
     def occurrence(self, kind: str, name: str) -> int:
@@ -799,6 +810,18 @@ def _deepest(text: str) -> tuple[int, int, int, int] | None:
     return longest, most_brackets, *where
 
 
+def _parse_cst(text: str, hollowed: Hollowed | None) -> tuple[cst.Module, Hollowed | None]:
+    """libcst's parse of ``hollowed`` (the file without the bodies toolgen never reads), and
+    of the whole ``text`` when there is nothing to cut or libcst refuses the cut text: then
+    the file is read, and refused, as libcst reads it."""
+    if hollowed is not None:
+        try:
+            return on_large_stack(cst.parse_module, hollowed.text), hollowed
+        except cst.ParserSyntaxError:
+            pass
+    return on_large_stack(cst.parse_module, text), None
+
+
 def gather_text(
     text: str, display: str, modname: str, is_package: bool = False, is_stub: bool = False
 ) -> ModuleScan:
@@ -817,8 +840,9 @@ def gather_text(
     except _Refused as refused:
         diags.error(refused.message, SourceSpan(display, refused.line, refused.col))
         return _empty(display, modname, is_package, is_stub, diags.items)
+    hollowed = hollow(text, _walk(tree.body, False)) if isinstance(tree, ast.Module) else None
     try:
-        module = on_large_stack(cst.parse_module, text)
+        module, hollowed = _parse_cst(text, hollowed)
     except cst.ParserSyntaxError as exc:
         # libcst places the error at the start of the statement; CPython's own parser
         # names the exact token and says what is wrong in the words users know.
@@ -838,7 +862,7 @@ def gather_text(
             "syntax error: expression too deeply nested to parse", SourceSpan(display, 1, 1)
         )
         return _empty(display, modname, is_package, is_stub, diags.items)
-    gatherer = _Gatherer(module, tree, display, modname, is_package, diags)
+    gatherer = _Gatherer(module, tree, display, modname, is_package, diags, hollowed, text)
     try:
         gatherer.run()
     except RecursionError:  # a last guard: Python parsed it, so it is not a syntax error
