@@ -48,3 +48,30 @@ def test_a_map_not_needed_after_all_is_stopped() -> None:
     started.cancel()
     assert not proc.is_alive()
     assert time.monotonic() - begun < 10
+
+
+def _pid_of(item: int) -> tuple[int, int]:
+    return item, os.getpid()
+
+
+@pytest.mark.parametrize("parallel", [True, False])
+def test_the_caller_works_meanwhile_and_the_map_is_whole(parallel: bool) -> None:
+    import multiprocessing
+
+    if parallel and workers.workers() < 2:
+        pytest.skip("one CPU: the map runs in this process")
+    children: list[int] = []
+    results = workers.run_map(
+        _pid_of,
+        list(range(40)),
+        parallel,
+        meanwhile=lambda: children.append(len(multiprocessing.active_children())),
+    )
+    assert [item for item, _ in results] == list(range(40))
+    workers_used = {pid for _, pid in results}
+    if parallel:  # called once, while the workers run, and the work is theirs
+        assert children == [min(workers.workers(), 40)]
+        assert os.getpid() not in workers_used
+    else:  # called once, in this process alone
+        assert children == [0]
+        assert workers_used == {os.getpid()}

@@ -294,14 +294,28 @@ class TargetRun:
         if to_parse and self.parsing is not None:
             begun, started = self.parsing
             self.parsing = None
-            for source, parsed in zip(begun, started.result()):
-                self._keep_scan(source, *parsed)
+            for source, (scan, encoded) in zip(begun, started.result()):
+                self._keep_scan(source, scan, encoded)
             to_parse = [s for s in to_parse if s.display not in self.scans]
         many = len(to_parse) > 1 and self._bytes_of(to_parse) >= workers.MIN_BYTES
-        for source, (scan, encoded) in zip(
-            to_parse, workers.run_map(self._parse, to_parse, many, large_stack=True)
-        ):
+        made = workers.run_map(
+            self._parse,
+            to_parse,
+            many,
+            large_stack=True,
+            meanwhile=self._load_build_stages if many else None,
+        )
+        for source, (scan, encoded) in zip(to_parse, made):
             self._keep_scan(source, scan, encoded)
+
+    def _load_build_stages(self) -> None:
+        """Load what building and rendering modules needs, while workers parse: the workers
+        that build are forked from this process afterwards and inherit it, and writing the
+        output, after them, finds it loaded."""
+        import toolgen.assemble  # noqa: F401
+        from toolgen.render import TEMPLATE, environment
+
+        environment(self.target.line_length).get_template(TEMPLATE)
 
     def _keep_scan(self, source: SourceFile, scan: ModuleScan, encoded: object) -> None:
         if source.display in self.scans:  # loaded from the cache meanwhile: the same scan

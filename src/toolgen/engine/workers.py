@@ -43,18 +43,28 @@ def can_fork() -> bool:
 
 
 def run_map(
-    func: Callable[[T], R], items: Sequence[T], parallel: bool, large_stack: bool = False
+    func: Callable[[T], R],
+    items: Sequence[T],
+    parallel: bool,
+    large_stack: bool = False,
+    meanwhile: Callable[[], object] | None = None,
 ) -> list[R]:
     """``[func(i) for i in items]``, in forked workers when ``parallel`` and possible; order
     kept. An exception in a worker is raised here; a worker that dies is an error.
 
     ``large_stack``: each worker (or this process) runs the whole loop on one thread with a
-    large stack (:mod:`toolgen.stacks`), for work that parses with libcst."""
+    large stack (:mod:`toolgen.stacks`), for work that parses with libcst. ``meanwhile``: work
+    this process does once the workers have begun, instead of waiting idle (in this process
+    alone: after the map)."""
     count = min(workers(), len(items))
     if not parallel or count < 2 or not can_fork():
         if large_stack:
-            return run_on_large_stack(lambda: [func(item) for item in items])
-        return [func(item) for item in items]
+            done = run_on_large_stack(lambda: [func(item) for item in items])
+        else:
+            done = [func(item) for item in items]
+        if meanwhile is not None:
+            meanwhile()
+        return done
     import multiprocessing
     from multiprocessing.connection import Connection, wait
 
@@ -81,6 +91,8 @@ def run_map(
                 pipe.send((chunks[next_chunk].start, chunks[next_chunk].stop))
                 waiting[pipe] = True
                 next_chunk += 1
+        if meanwhile is not None:
+            meanwhile()
         while waiting:
             for ready in wait(list(waiting)):
                 assert isinstance(ready, Connection)
