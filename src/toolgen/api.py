@@ -119,11 +119,12 @@ def plan(
 
 def build(the_plan: Plan, force: bool = False) -> list[FileResult]:
     """Write every planned file that changed; nothing at all when any output is unsafe."""
-    from toolgen.emit.check import ensure_data_only
     from toolgen.emit.write import preflight, read_head, remove_killed_writes, write_atomic
 
     for f in the_plan.files:
         if f.pieces is not None:
+            from toolgen.emit.check import ensure_data_only  # not on the no-op path
+
             head = read_head(f.path)
             preflight(
                 f.path,

@@ -125,6 +125,8 @@ def display_path(path: Path, cwd: Path) -> str:
 
 
 def _excluded(path: Path, root: Path, patterns: tuple[str, ...]) -> bool:
+    if not patterns:
+        return False
     try:
         rel = path.relative_to(root).as_posix()
     except ValueError:

@@ -390,6 +390,23 @@ def test_a_quiet_plan_leaves_warnings_out_cached_or_not(tree: Path, tmp_path: Pa
     assert again.diagnostics == loud.diagnostics
 
 
+def test_a_quiet_no_op_decodes_none_of_the_cached_warnings(
+    tree: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from toolgen.engine import entries
+
+    cache = tmp_path / "cache"
+    target = Target(paths=(tree / "app",), out=tree / "out.py")
+    api.build(api.plan(Config((target,)), cwd=tree, cache_dir=cache))
+    decoded = _record_calls(monkeypatch, tmp_path, entries, "_diagnostics", lambda r: str(len(r)))
+    quiet = api.plan(Config((target,)), cwd=tree, cache_dir=cache, warnings=False)
+    assert quiet.files[0].data is None  # the no-op path
+    assert decoded() == []
+    loud = api.plan(Config((target,)), cwd=tree, cache_dir=cache)
+    assert loud.files[0].data is None and loud.diagnostics
+    assert decoded() == [str(len(loud.diagnostics))]  # decoded once, for the loud one
+
+
 _LOADS_JINJA2 = """
 import sys
 from toolgen.cli import main

@@ -94,7 +94,9 @@ class Cache:
 
     # --- outputs ----------------------------------------------------------------------------
 
-    def output(self, key: str) -> OutputRecord | None:
+    def output(self, key: str, diagnostics: bool = True) -> OutputRecord | None:
+        """The output record under ``key``; without its diagnostics unless asked for (a quiet
+        no-op prints none: thousands of cached warnings are not worth decoding for it)."""
         loaded = self.store.load(key)
         if loaded is None:
             return None
@@ -109,7 +111,10 @@ class Cache:
                 or type(count) is not int
             ):
                 return None
-            return OutputRecord(tuple(digests), count, _diagnostics(header["diagnostics"]))
+            rows = header["diagnostics"]
+            if not isinstance(rows, list):
+                return None
+            return OutputRecord(tuple(digests), count, _diagnostics(rows) if diagnostics else ())
         except (KeyError, TypeError, ValueError):
             return None
 

@@ -158,7 +158,7 @@ class TargetRun:
             self.hashes,
             self.leftovers,
         )
-        served = self._served(self.cache.output(output_key), files_out)
+        served = self._served(self.cache.output(output_key, self.warnings), files_out)
         if served is not None:
             return served
         self.start_parsing()
