@@ -152,14 +152,14 @@ def build(the_plan: Plan, force: bool = False) -> list[FileResult]:
 def check(the_plan: Plan) -> list[FileResult]:
     """Compare every planned file with the disk, byte for byte (toolgen's version aside);
     writes nothing."""
-    from toolgen.emit.check import is_fresh, unified_diff
-    from toolgen.emit.write import read_existing_bytes
-
     results = []
     for f in the_plan.files:
         if f.pieces is None or on_disk(f.path, f.digest, the_plan.cache):
             results.append(FileResult(f.display, Status.FRESH, f.tool_count))
             continue
+        from toolgen.emit.check import is_fresh, unified_diff  # not on the no-op path
+        from toolgen.emit.write import read_existing_bytes
+
         old = read_existing_bytes(f.path)
         new = b"".join(f.disk_pieces())
         if is_fresh(old, new):
