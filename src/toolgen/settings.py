@@ -7,9 +7,18 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Final
 
-from toolgen.frameworks import PRESETS
-
-PRESET_NAMES: Final = tuple(PRESETS)
+PRESET_NAMES: Final = (
+    "mcp",
+    "fastmcp",
+    "openai-agents",
+    "langchain",
+    "google-adk",
+    "strands",
+    "smolagents",
+    "pydantic-ai",
+)
+"""The framework presets' names (:data:`toolgen.frameworks.PRESETS`, which a test keeps equal):
+written out, so that reading the settings, as every run does, does not build the presets."""
 PROVIDERS: Final = ("openai", "openai_responses", "anthropic", "gemini", "mcp", "bedrock")
 DEFAULT_OUT_NAME: Final = "tool_schemas.py"
 

@@ -417,6 +417,54 @@ finally:
 """
 
 
+_LOADED = """
+import json, sys
+from toolgen.cli import main
+try:
+    main(sys.argv[1:], standalone_mode=False)
+except SystemExit:
+    pass
+finally:
+    print(json.dumps(sorted(sys.modules)))
+"""
+
+
+@pytest.mark.parametrize("command", ["build", "check"])
+def test_a_no_op_loads_no_stage_of_the_pipeline(tree: Path, tmp_path: Path, command: str) -> None:
+    """What a no-op needs is the sources' hashes, the output record and the output's stamp:
+    loading the stages, the framework presets or the data proof would be start-up it pays
+    for nothing (a no-op is mostly start-up)."""
+    args = ["--out", str(tree / "out.py"), "--cache-dir", str(tmp_path / "cache"), "-q"]
+
+    def loaded(*words: str) -> set[str]:
+        result = subprocess.run(
+            [sys.executable, "-c", _LOADED, *words, str(tree / "app"), *args],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=tree,
+        )
+        return set(json.loads(result.stdout.splitlines()[-1]))
+
+    first = loaded("build")
+    assert {"libcst", "toolgen.assemble", "toolgen.frameworks"} <= first  # it built
+    modules = loaded(command)
+    stages = {
+        "libcst",
+        "jinja2",
+        "black",
+        "toolgen.scan",
+        "toolgen.build",
+        "toolgen.assemble",
+        "toolgen.providers",
+        "toolgen.render",
+        "toolgen.frameworks",
+        "toolgen.forms",
+        "toolgen.emit.check",
+    }
+    assert modules & stages == set()
+
+
 def test_a_rebuild_after_an_edit_takes_the_layout_from_the_cache_without_jinja2(
     tree: Path, tmp_path: Path
 ) -> None:

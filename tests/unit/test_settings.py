@@ -69,3 +69,10 @@ def test_every_default_reads_back_from_the_file_and_every_flag_exists() -> None:
 
 def test_the_adapters_read_the_target_itself() -> None:
     assert AdapterOptions is Target
+
+
+def test_the_preset_names_the_settings_accept_are_the_presets() -> None:
+    from toolgen.frameworks import PRESETS
+    from toolgen.settings import PRESET_NAMES
+
+    assert tuple(PRESETS) == PRESET_NAMES

@@ -21,12 +21,14 @@ import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from toolgen.engine.stamps import Stamp
 from toolgen.engine.store import Store
 from toolgen.errors import Diagnostic, SourceSpan
-from toolgen.forms import ModuleResult, ToolForms
+
+if TYPE_CHECKING:
+    from toolgen.forms import ModuleResult
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,6 +196,8 @@ def encode_module(result: ModuleResult) -> tuple[dict[str, Any], list[bytes | me
 def decode_module(header: dict[str, Any], payload: memoryview) -> ModuleResult | None:
     """The result the entry holds, its segments sliced from ``payload`` without a copy;
     ``None`` when anything in it is not of the shape :func:`encode_module` writes."""
+    from toolgen.forms import ModuleResult, ToolForms  # not on the no-op path
+
     try:
         if header.get("kind") != "module":
             return None

@@ -27,11 +27,12 @@ from toolgen.engine import keys, workers
 from toolgen.engine.entries import Cache, OutputRecord
 from toolgen.engine.stamps import Stamp, read_digest
 from toolgen.errors import Diagnostic, Diagnostics, Severity, SourceError, SourceSpan, ToolgenError
-from toolgen.forms import ModuleResult
 from toolgen.header import is_generated
 
 if TYPE_CHECKING:
     from toolgen.emit.check import ListItemProof
+    from toolgen.engine.focus import Focus
+    from toolgen.forms import ModuleResult
     from toolgen.ir import ToolDef
     from toolgen.render import RenderedConstant
     from toolgen.scan.model import ModuleScan
@@ -78,15 +79,6 @@ class PlannedFile:
 
 Pending = Callable[[Cache], None]
 """A cache write to make once the whole plan succeeded (a build with errors stores nothing)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Focus:
-    """The tools of one module, as IR, with the decisions that made them (``toolgen show``)."""
-
-    tools: tuple[ToolDef, ...]
-    result: ModuleResult
-    notes: tuple[tuple[str, str], ...]
 
 
 @dataclass(slots=True)
@@ -282,6 +274,8 @@ class TargetRun:
         """A module that defines no function (a re-export hub, a module of types) has no
         tools: its result is its own files' diagnostics, whatever its imports hold."""
         deps = {s.display: self.hashes[s.display] for s in self.by_module[module]}
+        from toolgen.forms import ModuleResult
+
         return ModuleResult(deps, (), tuple(d for scan in own for d in scan.diagnostics))
 
     def _bytes(self, modules: list[str]) -> int:
@@ -444,6 +438,8 @@ class TargetRun:
         self.scan_closure([module])
         notes: list[tuple[str, str]] = []
         result, tools = self._build(module, notes)
+        from toolgen.engine.focus import Focus
+
         return Focus(tuple(tools), result, tuple(notes))
 
     # --- files ------------------------------------------------------------------------------
