@@ -28,7 +28,7 @@ from toolgen.discover import MAX_SOURCE_BYTES
 from toolgen.errors import Diagnostic, Diagnostics, SourceSpan
 from toolgen.header import is_generated
 from toolgen.scan.evaluate import SURROGATE, surrogate_reason
-from toolgen.scan.hollow import Hollowed, hollow
+from toolgen.scan.hollow import NEWLINES, Hollowed, docstring_value, hollow, line_starts
 from toolgen.scan.model import (
     Alias,
     Attr,
@@ -102,10 +102,7 @@ _SURROGATE: Final = re.compile("[\ud800-\udfff]")
 def _line_col(text: str, offset: int) -> tuple[int, int]:
     """The 1-based line and column of ``offset``, lines ending as Python's do."""
     before = text[:offset]
-    return len(_NEWLINES.findall(before)) + 1, offset - max(before.rfind("\n"), before.rfind("\r"))
-
-
-_NEWLINES: Final = re.compile("\r\n|\r|\n")
+    return len(NEWLINES.findall(before)) + 1, offset - max(before.rfind("\n"), before.rfind("\r"))
 
 
 def _ast_parse(text: str, mode: str = "exec") -> ast.AST:
@@ -156,12 +153,8 @@ def _ast_positions(tree: ast.Module) -> dict[Key, tuple[int, int]]:
             seen["def", stmt.name] += 1
             index["def", stmt.name, n] = (stmt.lineno, stmt.col_offset + 1)
             body = stmt.body[0] if stmt.body else None
-            if (
-                isinstance(body, ast.Expr)
-                and isinstance(body.value, ast.Constant)
-                and isinstance(body.value.value, str)
-            ):
-                raw = body.value.value
+            raw = docstring_value(body)
+            if body is not None and raw is not None:
                 blank = len(raw) - len(raw.lstrip("\n\r \t").lstrip())
                 leading = raw[:blank].count("\n")
                 index["doc", stmt.name, n] = (body.lineno + leading, body.col_offset + 1)
@@ -252,7 +245,7 @@ class _Gatherer:
         if pos is None:
             return SourceSpan(self.display, 1, 1)
         if self.hollowed is not None:  # a position in what libcst parsed → in the file
-            lines = [0] + [m.end() for m in _NEWLINES.finditer(self.hollowed.text)]
+            lines = line_starts(self.hollowed.text)
             at = self.hollowed.original_offset(lines[pos.start.line - 1] + pos.start.column)
             return SourceSpan(self.display, *_line_col(self.text, at))
         return SourceSpan(self.display, pos.start.line, pos.start.column + 1)

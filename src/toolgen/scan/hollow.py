@@ -26,7 +26,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
-_NEWLINES: Final = re.compile("\r\n|\r|\n")
+NEWLINES: Final = re.compile("\r\n|\r|\n")
+"""Where Python ends a line (form feeds and Unicode line separators end none)."""
 STAND_IN: Final = "..."
 
 
@@ -54,7 +55,7 @@ def hollow(text: str, statements: Iterable[ast.stmt]) -> Hollowed | None:
     cuts = [cut for stmt in statements for cut in _cuts(stmt)]
     if not cuts:
         return None
-    starts = [0] + [m.end() for m in _NEWLINES.finditer(text)]
+    starts = line_starts(text)
 
     def offset(line: int, col: int) -> int:
         """Python's (line, UTF-8 byte column) → an offset in ``text``."""
@@ -100,7 +101,7 @@ def _unread(func: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterable[tuple[ast.
     """The first and last statement of what toolgen never reads in ``func``'s body: all after
     its docstring."""
     body = func.body
-    first = 1 if body and _is_docstring(body[0]) else 0
+    first = 1 if body and docstring_value(body[0]) is not None else 0
     if len(body) > first:
         yield body[first], body[-1]
 
@@ -112,9 +113,18 @@ def _first_line(stmt: ast.stmt) -> int:
     return decorators[0].lineno if decorators else stmt.lineno
 
 
-def _is_docstring(stmt: ast.stmt) -> bool:
-    return (
+def line_starts(text: str) -> list[int]:
+    """The offset at which each line of ``text`` starts, lines ending as Python's do."""
+    return [0] + [m.end() for m in NEWLINES.finditer(text)]
+
+
+def docstring_value(stmt: ast.stmt | None) -> str | None:
+    """The text of ``stmt`` when it is a docstring (a body's first statement, a string alone);
+    ``None`` otherwise."""
+    if (
         isinstance(stmt, ast.Expr)
         and isinstance(stmt.value, ast.Constant)
         and isinstance(stmt.value.value, str)
-    )
+    ):
+        return stmt.value.value
+    return None
