@@ -1,5 +1,5 @@
 """`python -m toolgen`: the same as the `toolgen` command."""
 
-from toolgen.cli import run
+from toolgen.command import run
 
 run()

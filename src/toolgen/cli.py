@@ -1,4 +1,6 @@
-"""The ``toolgen`` command: click options → configuration → ``api`` → text and exit codes.
+"""The ``toolgen`` command's every form, read by click: options → configuration → ``api`` →
+text and exit codes. The common forms of ``build`` and ``check`` are also read without click
+(:mod:`toolgen.console`), and run by the same code.
 
 Exit codes (docs/cli.md): 0 success; 1 stale or missing output (check); 2 usage or
 configuration error; 3 errors in the sources (nothing written); 4 internal error.
@@ -6,177 +8,28 @@ configuration error; 3 errors in the sources (nothing written); 4 internal error
 
 from __future__ import annotations
 
-import io
-import sys
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 from typing import Any, NoReturn
 
 import click
 
 from toolgen import __version__
-from toolgen.config import CACHE_DIR, PROVIDERS, SETTINGS, Config, Setting, load, override
-from toolgen.errors import Diagnostic, Severity, SourceError, showable
-from toolgen.report import EXIT_OK, EXIT_OUTPUT_CLOSED, EXIT_USAGE, Report, failure
-
-"""Standard output was closed before all of it was written (``toolgen check | head -1``): the
-status Python itself ends with when it cannot flush its output."""
+from toolgen.config import CACHE_DIR, PROVIDERS, SETTINGS, Setting, load
+from toolgen.console import build_or_check, echo, guard, print_diagnostics, target_config
+from toolgen.report import EXIT_OK, EXIT_USAGE, Report
 
 
 def _err(message: str) -> None:
-    click.echo(message, err=True)
+    echo(message, err=True)
 
 
-_ERROR_FORMAT = {"value": "text"}
-
-
-def _github(diagnostic: Diagnostic) -> str:
-    """A GitHub Actions workflow command: the problem appears on the line in the pull request."""
-
-    def escape(text: str) -> str:
-        text = showable(text)  # control characters as visible escapes, as on stderr
-        return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-
-    where = ""
-    if diagnostic.span is not None:
-        path = escape(diagnostic.span.path).replace(",", "%2C").replace(":", "%3A")
-        where = f" file={path},line={diagnostic.span.line},col={diagnostic.span.col}"
-    return f"::{diagnostic.severity.value}{where}::{escape(diagnostic.message)}"
-
-
-def _json(diagnostic: Diagnostic) -> str:
-    """One diagnostic as one line of JSON: path, line, column, severity, code and message."""
-    import json
-
-    span = diagnostic.span
-    return json.dumps(
-        {
-            "path": showable(span.path) if span is not None else None,
-            "line": span.line if span is not None else None,
-            "column": span.col if span is not None else None,
-            "severity": diagnostic.severity.value,
-            "code": diagnostic.code,
-            "message": showable(diagnostic.message),
-        },
-        ensure_ascii=False,
-    )
-
-
-def _print_diagnostics(diagnostics: tuple[Diagnostic, ...] | list[Diagnostic], quiet: bool) -> None:
-    for diagnostic in diagnostics:
-        if quiet and diagnostic.severity is Severity.WARNING:
-            continue
-        if _ERROR_FORMAT["value"] == "github":
-            click.echo(_github(diagnostic))  # workflow commands are read from stdout
-        elif _ERROR_FORMAT["value"] == "json":
-            click.echo(_json(diagnostic))  # one object per line, for editors and bots
-        _err(diagnostic.format())
-
-
-def _fail(exc: BaseException, verbose: bool) -> NoReturn:
-    """Say what the failure was (the report decides the words and the exit code) and leave."""
-    if isinstance(exc, SourceError):
-        _print_diagnostics(exc.diagnostics, quiet=False)
-    said = failure(exc)
-    if isinstance(exc, BrokenPipeError):
-        _discard_stdout()
-    if said.message is not None:
-        _err(said.message)
-    if said.is_bug:
-        if verbose:
-            import traceback
-
-            _err("".join(traceback.format_exception(exc)))
-        else:
-            _err(
-                "This is a bug in toolgen, not in your code. Please report it with the command "
-                "you ran; run again with -v to see the traceback."
-            )
-    sys.exit(said.code)
-
-
-class _ClosedOutput(io.TextIOBase):
-    """Standard output that was closed before toolgen started: writing to it is what writing to
-    a pipe whose reader has gone is (exit 120); a quiet build that writes nothing succeeds."""
-
-    def writable(self) -> bool:
-        return True
-
-    def write(self, text: str) -> int:
-        if text:
-            raise BrokenPipeError(32, "standard output is closed")
-        return 0
-
-    def fileno(self) -> int:
-        raise io.UnsupportedOperation("standard output is closed")
-
-
-class _NamedOutput(io.TextIOBase):
-    """Standard output, whose failures (``> /dev/full``) say it was standard output that failed."""
-
-    def __init__(self, stream: Any) -> None:
-        self._stream = stream
-
-    def writable(self) -> bool:
-        return True
-
-    def write(self, text: str) -> int:
-        try:
-            return int(self._stream.write(text))
-        except BrokenPipeError:
-            raise
-        except OSError as exc:
-            raise OSError(exc.errno, exc.strerror, "standard output") from None
-
-    def flush(self) -> None:
-        try:
-            self._stream.flush()
-        except BrokenPipeError:
-            raise
-        except OSError as exc:
-            raise OSError(exc.errno, exc.strerror, "standard output") from None
-
-    def fileno(self) -> int:
-        return int(self._stream.fileno())
-
-    @property
-    def encoding(self) -> str:  # type: ignore[override]
-        return str(self._stream.encoding)
-
-    @property
-    def buffer(self) -> Any:
-        return self._stream.buffer
-
-    def isatty(self) -> bool:
-        return bool(self._stream.isatty())
-
-
-def _discard_stdout() -> None:
-    """Point standard output at the null device, so that flushing what is still buffered for
-    a closed pipe does not fail again on the way out."""
-    import os
-
-    try:
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, sys.stdout.fileno())
-        os.close(null)
-    except (OSError, ValueError):  # no real stdout (tests capture it): nothing to protect
-        pass
+_PASSTHROUGH = (click.exceptions.Exit, click.ClickException)
+"""click's own exits and usage errors, which click prints."""
 
 
 def _guard(verbose: bool, body: Callable[[], int]) -> NoReturn:
-    try:
-        code = body()
-    except click.exceptions.Exit:
-        raise
-    except click.ClickException:
-        raise
-    except BaseException as exc:  # every failure has an exit code; tracebacks only with -v
-        if isinstance(exc, SystemExit):
-            raise
-        _fail(exc, verbose)
-    sys.exit(code)
+    guard(verbose, body, passthrough=_PASSTHROUGH)
 
 
 def _setting_option(name: str, setting: Setting) -> Callable[[Any], Any]:
@@ -234,30 +87,6 @@ def _target_options(func: Callable[..., Any]) -> Callable[..., Any]:
     return func
 
 
-def _config(paths: tuple[Path, ...], flags: dict[str, Any]) -> Config:
-    """The configuration file's targets with the flags put over them.
-
-    PATHS on the command line replace the configured targets with one target (its
-    other settings from the file), written to ``--out`` or ``PATH/tool_schemas.py``.
-    """
-    config = load()
-    cwd = Path.cwd()
-    targets = config.targets
-    chosen = flags.get("frameworks")
-    if chosen:  # not given: None, so the file decides; "none" alone: no preset at all
-        targets = tuple(
-            replace(t, frameworks=tuple(f for f in chosen if f != "none")) for t in targets
-        )
-    flags = {k: v for k, v in flags.items() if k != "frameworks"}
-    if paths:
-        targets = (replace(targets[0], paths=tuple((cwd / p).resolve() for p in paths), out=None),)
-    if flags.get("out") is not None:
-        if len(targets) > 1:
-            raise click.UsageError("--out needs a single target: give PATHS too")
-        flags = {**flags, "out": (cwd / flags["out"]).resolve()}
-    return Config(tuple(override(t, **flags) for t in targets), config.source, config.cache_dir)
-
-
 def _fix_command() -> str:
     """The command that brings stale outputs up to date: this one, as a build, with exactly the
     arguments that were given (so a bare ``toolgen build`` is named only when it would work)."""
@@ -297,34 +126,18 @@ def _run(
     verbose: bool,
     flags: dict[str, Any],
 ) -> None:
-    from toolgen import api
-
-    no_cache = flags.pop("no_cache", False)
-    _ERROR_FORMAT["value"] = flags.pop("error_format", "text")
-    cache_dir = flags.pop("cache_dir", None)
-
-    def body() -> int:
-        config = _config(paths, flags)
-        the_plan = api.plan(
-            config,
-            use_cache=not no_cache,
-            cache_dir=cache_dir.resolve() if cache_dir is not None else None,
-            warnings=not quiet,
-        )
-        _print_diagnostics(the_plan.diagnostics, quiet)
-        report = Report(check=check_only, quiet=quiet, fix=_fix_command())
-        if check_only:
-            report.results = api.check(the_plan)
-            for result in report.results:
-                if result.diff:  # stdout holds the JSON lines alone with --error-format json
-                    click.echo(result.diff, nl=False, err=_ERROR_FORMAT["value"] == "json")
-        else:
-            report.results = api.build(the_plan, force=force)
-        for line in report.lines():
-            _err(line)
-        return report.exit_code
-
-    _guard(verbose, body)
+    build_or_check(
+        paths,
+        check_only,
+        force=force,
+        quiet=quiet,
+        verbose=verbose,
+        no_cache=flags.pop("no_cache", False),
+        cache_dir=flags.pop("cache_dir", None),
+        error_format=flags.pop("error_format", "text"),
+        flags=flags,
+        fix=_fix_command,
+    )
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
@@ -384,10 +197,10 @@ def show(spec: str, provider: str | None, verbose: bool) -> None:
 
     def body() -> int:
         value, diagnostics, decisions = api.show(Path(file).resolve(), function, load(), provider)
-        _print_diagnostics(diagnostics, quiet=False)
+        print_diagnostics(diagnostics, quiet=False)
         for decision in decisions:
-            click.echo(f"note: {decision}", err=True)
-        click.echo(api.to_json(value))
+            echo(f"note: {decision}", err=True)
+        echo(api.to_json(value))
         return EXIT_OK
 
     _guard(verbose, body)
@@ -483,7 +296,7 @@ def diff(
                 raise click.UsageError("--base and --against-files compare targets, not two files")
             result = diff_files(paths[0], paths[1])
         else:
-            config = _config(paths, {})
+            config = target_config(paths, {})
             result = diff_targets(
                 config,
                 base,
@@ -491,7 +304,7 @@ def diff(
                 use_cache=not no_cache,
                 cache_dir=cache_dir.resolve() if cache_dir is not None else None,
             )
-        click.echo(render(result, fmt), nl=False)
+        echo(render(result, fmt), nl=False)
         return EXIT_STALE if fails(result, fail_on) else EXIT_OK
 
     _guard(verbose, body)
@@ -522,7 +335,7 @@ def init(path: Path, dry_run: bool, verbose: bool) -> None:
         root = path.resolve()
         steps = setup.plan_setup(root)
         for line in setup.describe(steps, dry_run):
-            click.echo(line)
+            echo(line)
         if steps.found is None and not steps.configured:
             _err(
                 f"toolgen init: no tools found under {path}: nothing to set up "
@@ -532,9 +345,9 @@ def init(path: Path, dry_run: bool, verbose: bool) -> None:
             return EXIT_USAGE
         if dry_run:
             if steps.configured:
-                click.echo("would run the first build: toolgen build")
+                echo("would run the first build: toolgen build")
             return EXIT_OK
-        setup.apply(steps, click.echo)
+        setup.apply(steps, echo)
         if not steps.configured:
             _err(
                 "toolgen init: no [tool.toolgen] to build from; add the table above, then run "
@@ -544,7 +357,7 @@ def init(path: Path, dry_run: bool, verbose: bool) -> None:
         from toolgen import api
 
         the_plan = api.plan(load(root), cwd=root)
-        _print_diagnostics(the_plan.diagnostics, quiet=False)
+        print_diagnostics(the_plan.diagnostics, quiet=False)
         report = Report(check=False, quiet=False, fix="toolgen build")
         report.results = api.build(the_plan)
         for line in report.lines():
@@ -556,37 +369,3 @@ def init(path: Path, dry_run: bool, verbose: bool) -> None:
 
 if __name__ == "__main__":  # pragma: no cover
     main()
-
-
-def run() -> NoReturn:
-    """The ``toolgen`` command (and ``python -m toolgen``): :func:`main`, then leave at once.
-
-    Once the output is flushed, tearing the interpreter down (freeing every libcst class and
-    cached entry one by one) is work nobody waits for: ~20 ms of a 250 ms rebuild here. As
-    mypy does, the process ends with ``os._exit`` after flushing. Library callers and tests
-    use :func:`main`, which returns normally.
-    """
-    import os
-
-    if sys.stdout is None:  # started with standard output closed (``>&-``)
-        sys.stdout = _ClosedOutput()
-    else:  # a full or failing standard output is named as such in the message
-        sys.stdout = _NamedOutput(sys.stdout)
-    try:
-        main()
-        status: object = 0
-    except SystemExit as exc:
-        status = exc.code
-    if status is None:
-        status = 0
-    elif not isinstance(status, int):  # as Python does: a message, and status 1
-        print(status, file=sys.stderr)
-        status = 1
-    for stream in (sys.stdout, sys.stderr):
-        if stream is None:
-            continue
-        try:
-            stream.flush()
-        except (OSError, ValueError):  # a closed pipe (`toolgen check | head`), a closed stream
-            status = EXIT_OUTPUT_CLOSED
-    os._exit(status)

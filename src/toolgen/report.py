@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Final
 
-from toolgen.errors import Severity, SourceError, ToolgenError
+from toolgen.errors import Severity, SourceError, ToolgenError, showable
 
 EXIT_OK: Final = 0
 EXIT_STALE: Final = 1
@@ -79,7 +79,7 @@ class Report:
         """What to say on stderr: each output's status (only problems when quiet), and what to do
         when something is out of date."""
         out = [
-            f"{r.display}: {r.status.value} ({_tools(r.tool_count)})"
+            f"{showable(r.display)}: {r.status.value} ({_tools(r.tool_count)})"
             for r in self.results
             if not self.quiet or r.status.is_out_of_date
         ]
@@ -115,7 +115,7 @@ def failure(exc: BaseException) -> Failure:
     if isinstance(exc, KeyboardInterrupt):
         return Failure(EXIT_INTERRUPTED, "toolgen: interrupted; nothing was half-written")
     if isinstance(exc, OSError):  # the machine said no: a full disk, a size limit, a permission
-        where = f"{exc.filename}: " if exc.filename else ""
+        where = f"{showable(str(exc.filename))}: " if exc.filename else ""
         return Failure(EXIT_USAGE, f"toolgen: error: {where}{exc.strerror or exc}")
     return Failure(
         EXIT_INTERNAL, f"toolgen: internal error: {type(exc).__name__}: {exc}", is_bug=True

@@ -155,14 +155,14 @@ def test_a_skipped_special_file_is_said_on_every_run(
 def test_the_last_exit_codes_in_a_real_process(
     tmp_path: Path, raised: str, code: int, words: str
 ) -> None:
-    """The console entry point (``toolgen.cli:run``) in a process of its own, with the build
+    """The console entry point (``toolgen.command:run``) in a process of its own, with the build
     made to fail in the way each exit code stands for: the code, the words, no traceback."""
     write_tree(tmp_path, TOOLS)
     program = (
         "import sys, toolgen.api as api\n"
         f"def plan(*a, **k): raise {raised}\n"
         "api.plan = plan\n"
-        "from toolgen.cli import run\n"
+        "from toolgen.command import run\n"
         "sys.argv = ['toolgen', 'build', 'tools']\n"
         "run()\n"
     )

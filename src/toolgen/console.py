@@ -1,0 +1,216 @@
+"""The run of ``build`` and ``check``, and how results and failures are printed: the
+command's work once its arguments are read, without click.
+
+Both readings of a command line run this: click's (:mod:`toolgen.cli`), and the entry point's
+own for the common forms (:mod:`toolgen.command`).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
+
+from toolgen.errors import Diagnostic, Severity, SourceError, UsageError, showable
+from toolgen.report import Report, failure
+
+if TYPE_CHECKING:
+    from toolgen.config import Config
+
+
+def echo(text: str, err: bool = False, nl: bool = True) -> None:
+    """Write ``text`` to standard output (or error) and flush it, so that the two streams keep
+    their order in a terminal or a CI log. Nothing when the stream does not exist."""
+    stream = sys.stderr if err else sys.stdout
+    if stream is None:
+        return
+    stream.write(text + "\n" if nl else text)
+    stream.flush()
+
+
+def _github(diagnostic: Diagnostic) -> str:
+    """A GitHub Actions workflow command: the problem appears on the line in the pull request."""
+
+    def escape(text: str) -> str:
+        text = showable(text)  # control characters as visible escapes, as on stderr
+        return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+    where = ""
+    if diagnostic.span is not None:
+        path = escape(diagnostic.span.path).replace(",", "%2C").replace(":", "%3A")
+        where = f" file={path},line={diagnostic.span.line},col={diagnostic.span.col}"
+    return f"::{diagnostic.severity.value}{where}::{escape(diagnostic.message)}"
+
+
+def _json(diagnostic: Diagnostic) -> str:
+    """One diagnostic as one line of JSON: path, line, column, severity, code and message."""
+    import json
+
+    span = diagnostic.span
+    return json.dumps(
+        {
+            "path": showable(span.path) if span is not None else None,
+            "line": span.line if span is not None else None,
+            "column": span.col if span is not None else None,
+            "severity": diagnostic.severity.value,
+            "code": diagnostic.code,
+            "message": showable(diagnostic.message),
+        },
+        ensure_ascii=False,
+    )
+
+
+def print_diagnostics(
+    diagnostics: Sequence[Diagnostic], quiet: bool, error_format: str = "text"
+) -> None:
+    """Each diagnostic on stderr (warnings only when not quiet); with ``error_format`` github
+    or json, also on stdout in that form."""
+    for diagnostic in diagnostics:
+        if quiet and diagnostic.severity is Severity.WARNING:
+            continue
+        if error_format == "github":
+            echo(_github(diagnostic))  # workflow commands are read from stdout
+        elif error_format == "json":
+            echo(_json(diagnostic))  # one object per line, for editors and bots
+        echo(diagnostic.format(), err=True)
+
+
+def fail(exc: BaseException, verbose: bool, error_format: str = "text") -> NoReturn:
+    """Say what the failure was (the report decides the words and the exit code) and leave."""
+    if isinstance(exc, SourceError):
+        print_diagnostics(exc.diagnostics, quiet=False, error_format=error_format)
+    said = failure(exc)
+    if isinstance(exc, BrokenPipeError):
+        _discard_stdout()
+    if said.message is not None:
+        echo(said.message, err=True)
+    if said.is_bug:
+        if verbose:
+            import traceback
+
+            echo("".join(traceback.format_exception(exc)), err=True)
+        else:
+            echo(
+                "This is a bug in toolgen, not in your code. Please report it with the command "
+                "you ran; run again with -v to see the traceback.",
+                err=True,
+            )
+    sys.exit(said.code)
+
+
+def guard(
+    verbose: bool,
+    body: Callable[[], int],
+    error_format: str = "text",
+    passthrough: tuple[type[BaseException], ...] = (),
+) -> NoReturn:
+    """Run ``body`` and exit with its code; every failure is said in words with its exit code
+    (tracebacks only with ``verbose``). ``passthrough``: exceptions the caller handles (click's
+    usage errors)."""
+    try:
+        code = body()
+    except passthrough:
+        raise
+    except BaseException as exc:  # every failure has an exit code; tracebacks only with -v
+        if isinstance(exc, SystemExit):
+            raise
+        fail(exc, verbose, error_format)
+    sys.exit(code)
+
+
+def target_config(paths: tuple[Path, ...], flags: dict[str, Any]) -> Config:
+    """The configuration file's targets with the flags put over them.
+
+    PATHS on the command line replace the configured targets with one target (its other
+    settings from the file), written to ``--out`` or ``PATH/tool_schemas.py``.
+
+    Raises:
+        UsageError: ``--out`` without PATHS where the file has several targets.
+    """
+    from toolgen.config import Config, load, override
+
+    config = load()
+    cwd = Path.cwd()
+    targets = config.targets
+    chosen = flags.get("frameworks")
+    if chosen:  # not given: None, so the file decides; "none" alone: no preset at all
+        targets = tuple(
+            replace(t, frameworks=tuple(f for f in chosen if f != "none")) for t in targets
+        )
+    flags = {k: v for k, v in flags.items() if k != "frameworks"}
+    if paths:
+        targets = (replace(targets[0], paths=tuple((cwd / p).resolve() for p in paths), out=None),)
+    if flags.get("out") is not None:
+        if len(targets) > 1:
+            raise UsageError("--out needs a single target: give PATHS too")
+        flags = {**flags, "out": (cwd / flags["out"]).resolve()}
+    return Config(tuple(override(t, **flags) for t in targets), config.source, config.cache_dir)
+
+
+def build_or_check(
+    paths: tuple[Path, ...],
+    check_only: bool,
+    *,
+    force: bool = False,
+    quiet: bool = False,
+    verbose: bool = False,
+    no_cache: bool = False,
+    cache_dir: Path | None = None,
+    error_format: str = "text",
+    flags: dict[str, Any] | None = None,
+    fix: Callable[[], str],
+) -> NoReturn:
+    """``toolgen build`` (or ``check``): plan, write or compare, say what became of each
+    output, and exit with the code that says it. ``fix`` gives the command that would bring a
+    stale output up to date (asked only when one is)."""
+    from toolgen import api
+
+    def body() -> int:
+        config = target_config(paths, flags or {})
+        the_plan = api.plan(
+            config,
+            use_cache=not no_cache,
+            cache_dir=cache_dir.resolve() if cache_dir is not None else None,
+            warnings=not quiet,
+        )
+        print_diagnostics(the_plan.diagnostics, quiet, error_format)
+        report = Report(check=check_only, quiet=quiet)
+        if check_only:
+            report.results = api.check(the_plan)
+            for result in report.results:
+                if result.diff:  # stdout holds the JSON lines alone with --error-format json
+                    echo(result.diff, nl=False, err=error_format == "json")
+            if report.out_of_date:
+                report.fix = fix()
+        else:
+            report.results = api.build(the_plan, force=force)
+        for line in report.lines():
+            echo(line, err=True)
+        return report.exit_code
+
+    guard(verbose, body, error_format)
+
+
+def _discard_stdout() -> None:
+    """Point standard output at the null device, so that flushing what is still buffered for
+    a closed pipe does not fail again on the way out."""
+    import os
+
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError):  # no real stdout (tests capture it): nothing to protect
+        pass
+
+
+__all__ = [
+    "build_or_check",
+    "echo",
+    "fail",
+    "guard",
+    "print_diagnostics",
+    "target_config",
+]
