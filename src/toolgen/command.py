@@ -27,13 +27,14 @@ from toolgen.report import EXIT_OUTPUT_CLOSED
 @dataclass(frozen=True)
 class CommonForm:
     """A command line of the common form: ``build`` or ``check``, PATHS, and only ``-q``,
-    ``-v``, ``--out``/``-o`` and ``--cache-dir``."""
+    ``-v``, ``--out``/``-o``, ``--no-cache`` and ``--cache-dir``."""
 
     command: str
     paths: tuple[Path, ...] = ()
     quiet: bool = False
     verbose: bool = False
     out: Path | None = None
+    no_cache: bool = False
     cache_dir: Path | None = None
 
     def fix(self) -> str:
@@ -44,6 +45,7 @@ class CommonForm:
         words = ["toolgen", "build", *(str(p) for p in self.paths)]
         if self.out is not None:
             words += ["--out", str(self.out)]
+        words += ["--no-cache"] * self.no_cache
         if self.cache_dir is not None:
             words += ["--cache-dir", str(self.cache_dir)]
         words += ["--quiet"] * self.quiet + ["--verbose"] * self.verbose
@@ -51,7 +53,13 @@ class CommonForm:
 
 
 _VALUED = {"--out": "out", "-o": "out", "--cache-dir": "cache_dir"}
-_FLAGS = {"-q": "quiet", "--quiet": "quiet", "-v": "verbose", "--verbose": "verbose"}
+_FLAGS = {
+    "-q": "quiet",
+    "--quiet": "quiet",
+    "-v": "verbose",
+    "--verbose": "verbose",
+    "--no-cache": "no_cache",
+}
 
 
 def common_form(args: Sequence[str]) -> CommonForm | None:
@@ -94,6 +102,7 @@ def main(args: Sequence[str]) -> NoReturn:
         form.command == "check",
         quiet=form.quiet,
         verbose=form.verbose,
+        no_cache=form.no_cache,
         cache_dir=form.cache_dir,
         flags={"out": form.out},
         fix=form.fix,

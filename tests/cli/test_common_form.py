@@ -45,6 +45,7 @@ TOOLS = {
         (["build", "--out", "a", "--out", "b"], CommonForm("build", out=Path("b"))),
         (["check", "--cache-dir", "c"], CommonForm("check", cache_dir=Path("c"))),
         (["check", "--cache-dir=c"], CommonForm("check", cache_dir=Path("c"))),
+        (["check", "--no-cache", "t"], CommonForm("check", (Path("t"),), no_cache=True)),
     ],
 )
 def test_the_common_forms_are_read_as_click_reads_them(args: list[str], form: CommonForm) -> None:
@@ -63,7 +64,7 @@ def test_the_common_forms_are_read_as_click_reads_them(args: list[str], form: Co
         ["build", "-h"],
         ["build", "--check"],
         ["build", "-qv"],  # click's combined short flags
-        ["build", "--no-cache"],
+        ["build", "--no-cache=1"],
         ["build", "--provider", "openai"],
         ["build", "--error-format", "json"],
         ["build", "--force"],
@@ -118,7 +119,7 @@ def _steps(tree: Path) -> list[tuple[list[str], object]]:
         (["build", "tools"], None),  # written, with warnings
         (["build", "tools"], None),  # unchanged
         (["check", "tools", "-v"], None),  # fresh
-        (["check", "tools", "--cache-dir", "c2", "-q"], edit),  # stale
+        (["check", "tools", "--cache-dir", "c2", "-q", "--no-cache"], edit),  # stale
         (["build", "-q", "tools"], None),
         (["build", "tools"], break_it),  # errors in the sources
         (["check", "tools", "-q"], mend),
@@ -162,7 +163,7 @@ def test_the_common_forms_print_and_exit_as_click_does(tmp_path: Path) -> None:
     codes = [code for code, _, _ in said["fast"]]
     assert codes == [1, 1, 0, 0, 0, 1, 0, 3, 0, 2, 2, 2]
     assert "unchanged (1 tool)" in said["fast"][3][2]
-    assert "toolgen build tools --cache-dir c2 --quiet" in said["fast"][5][2]
+    assert "toolgen build tools --no-cache --cache-dir c2 --quiet" in said["fast"][5][2]
     for step, (fast, slow) in enumerate(zip(said["fast"], said["click"], strict=True)):
         assert fast == slow, f"step {step}: {_steps(tmp_path)[step][0]}"
     loaded = (trees["fast"][1].parent / "run.py.modules").read_text().split()
