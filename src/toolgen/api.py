@@ -12,9 +12,9 @@ import contextlib
 import gc
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from toolgen.config import Config, Target
 from toolgen.discover import display_path
@@ -27,8 +27,7 @@ from toolgen.report import FileResult, Status
 __all__ = ["Plan", "PlannedFile", "build", "check", "plan", "show", "to_json"]
 
 
-@dataclass(frozen=True, slots=True)
-class Plan:
+class Plan(NamedTuple):
     """Every output of a run, and the diagnostics (warnings only: errors raise)."""
 
     files: tuple[PlannedFile, ...]

@@ -16,16 +16,14 @@ from __future__ import annotations
 import io
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NamedTuple, NoReturn
 
 from toolgen.console import build_or_check
 from toolgen.report import EXIT_OUTPUT_CLOSED
 
 
-@dataclass(frozen=True)
-class CommonForm:
+class CommonForm(NamedTuple):
     """A command line of the common form: ``build`` or ``check``, PATHS, and only ``-q``,
     ``-v``, ``--out``/``-o``, ``--no-cache`` and ``--cache-dir``."""
 

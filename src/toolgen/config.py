@@ -5,9 +5,9 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import fields, replace
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from toolgen.errors import ConfigError
 from toolgen.settings import (
@@ -19,8 +19,7 @@ from toolgen.settings import (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Config:
+class Config(NamedTuple):
     """The resolved configuration: where it came from and its targets."""
 
     targets: tuple[Target, ...]

@@ -5,9 +5,8 @@ from __future__ import annotations
 import fnmatch
 import os
 import stat
-from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import Final
+from typing import Final, NamedTuple
 
 from toolgen.errors import Diagnostics, SourceError, SourceSpan, UsageError
 
@@ -37,8 +36,7 @@ _SKIP_DIRS = frozenset(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class SourceFile:
+class SourceFile(NamedTuple):
     """One file to scan: its absolute path, display path and dotted module name.
 
     ``aliases`` are the other names the import system may know it by: the name its regular

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Final
+from typing import Final, NamedTuple
 
 from toolgen.errors import Severity, SourceError, ToolgenError, showable
 
@@ -43,8 +43,7 @@ class Status(str, Enum):
         return self in (Status.STALE, Status.MISSING)
 
 
-@dataclass(frozen=True, slots=True)
-class FileResult:
+class FileResult(NamedTuple):
     """One output: its display path, what became of it, its tool count, and (check) its diff."""
 
     display: str
@@ -90,8 +89,7 @@ class Report:
         return out
 
 
-@dataclass(frozen=True, slots=True)
-class Failure:
+class Failure(NamedTuple):
     """What a run that failed says, and its exit code."""
 
     code: int

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 PRESET_NAMES: Final = (
     "mcp",
@@ -23,8 +23,7 @@ PROVIDERS: Final = ("openai", "openai_responses", "anthropic", "gemini", "mcp", 
 DEFAULT_OUT_NAME: Final = "tool_schemas.py"
 
 
-@dataclass(frozen=True, slots=True)
-class Setting:
+class Setting(NamedTuple):
     """How one setting is written, checked and explained: in ``[tool.toolgen]``, on the command
     line and in the documentation's reference table. Each ``Target`` field carries one."""
 

@@ -19,9 +19,8 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from toolgen.engine.stamps import Stamp
 from toolgen.engine.store import Store
@@ -31,13 +30,12 @@ if TYPE_CHECKING:
     from toolgen.forms import ModuleResult
 
 
-@dataclass(frozen=True, slots=True)
-class OutputRecord:
+class OutputRecord(NamedTuple):
     """What a target wrote from one set of inputs: each file's digest, the tool count and the
     target's warnings (a build with errors is never recorded)."""
 
     digests: tuple[str, ...]
-    count: int
+    tool_count: int
     diagnostics: tuple[Diagnostic, ...]
 
 
@@ -126,7 +124,7 @@ class Cache:
             {
                 "kind": "output",
                 "digests": list(record.digests),
-                "count": record.count,
+                "count": record.tool_count,
                 "diagnostics": [d.to_row() for d in record.diagnostics],
             },
         )

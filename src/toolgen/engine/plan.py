@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from toolgen.config import Target
 from toolgen.discover import SourceFile, default_roots, discover, display_path, module_aliases
@@ -38,8 +38,7 @@ if TYPE_CHECKING:
     from toolgen.scan.model import ModuleScan
 
 
-@dataclass(frozen=True, slots=True)
-class PlannedFile:
+class PlannedFile(NamedTuple):
     """One output as it should be on disk."""
 
     path: Path
@@ -211,7 +210,7 @@ class TargetRun:
             diags.extend(self.skipped.items)
         names = tuple(s.display for s in self.sources)
         files = [
-            PlannedFile(path, display_path(path, self.cwd), None, known.count, names, digest)
+            PlannedFile(path, display_path(path, self.cwd), None, known.tool_count, names, digest)
             for path, digest in zip(files_out.values(), known.digests)
         ]
         return files, diags

@@ -16,9 +16,8 @@ import hashlib
 import os
 import stat
 import time
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 RACY_NS: Final = 2_000_000_000
 """Filesystems keep times to within a tick (2 s on FAT): a stamp younger than this, relative
@@ -26,8 +25,7 @@ to the file's last change, could miss a change made in the same tick."""
 _FIELDS: Final = ("digest", "size", "mtime_ns", "ctime_ns", "inode", "device", "taken_ns")
 
 
-@dataclass(frozen=True, slots=True)
-class Stamp:
+class Stamp(NamedTuple):
     digest: str
     size: int
     mtime_ns: int
