@@ -68,6 +68,24 @@ def run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> tuple[f
     return elapsed, usage.ru_maxrss
 
 
+def run_pair(cmd: list[str], cwd: Path, env: dict[str, str]) -> float:
+    """Wall time of two copies of one command started together: on two CPUs that are free and
+    alike, what one copy takes. A cold build splits its work over both CPUs, so its ratio to
+    the one-process baseline is only as good as this row."""
+    os.sync()
+    start = time.perf_counter()
+    procs = [
+        subprocess.Popen(
+            cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+        for _ in range(2)
+    ]
+    codes = [proc.wait() for proc in procs]
+    if any(codes):
+        raise SystemExit(f"{' '.join(cmd[:3])} ... failed in a pair: {codes}")
+    return time.perf_counter() - start
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -105,7 +123,18 @@ def main() -> None:
         env["TOOLGEN_CACHE_DIR"] = str(cache)
         samples: dict[str, list[float]] = {
             k: []
-            for k in ("parse", "cold", "noop", "edit", "check", "shared", "floor", "clone", "diff")
+            for k in (
+                "parse",
+                "pair",
+                "cold",
+                "noop",
+                "edit",
+                "check",
+                "shared",
+                "floor",
+                "clone",
+                "diff",
+            )
         }
         rss = []
         target = package / "module_0000.py"
@@ -115,6 +144,7 @@ def main() -> None:
         for i in range(args.repeat):
             samples["parse"].append(run([sys.executable, "-c", PARSE, *files], root, env)[0])
             samples["floor"].append(run([sys.executable, "-c", FLOOR], root, env)[0])
+            samples["pair"].append(run_pair([sys.executable, "-c", PARSE, *files], root, env))
             out.unlink(missing_ok=True)
             elapsed, peak = run([*toolgen, "build", str(package), "--no-cache", "-q"], root, env)
             samples["cold"].append(elapsed)
@@ -337,6 +367,12 @@ def report(
             f"{label:<34}{median:>10.3f}{min(values):>8.3f}-{max(values):<8.3f}{shown:>9}  "
             f"{text}{bound}: {verdict}"
         )
+    values = samples["pair"]  # no target: the machine's second CPU, measured with the rest
+    median = statistics.median(values)
+    print(
+        f"{'  two parses at once':<34}{median:>10.3f}{min(values):>8.3f}-"
+        f"{max(values):<8.3f}{median / base:>8.2f}x  (1.00x: both CPUs free and alike)"
+    )
     values = samples["floor"]  # no target: what the edit row cannot go below
     median = statistics.median(values)
     print(
