@@ -126,9 +126,17 @@ def write_atomic(path: Path, data: str | bytes | Sequence[bytes | memoryview]) -
 
 def _write_all(fd: int, pieces: Sequence[bytes | memoryview]) -> None:
     """Every byte of ``pieces`` in order: with ``writev``, up to the system's limit of pieces
-    per call (a module of ten thousand tools is some 70,000 pieces: 70 calls, no copy); where
-    there is no ``writev``, one ``write`` per piece. A short write resumes where it stopped."""
-    views = [memoryview(piece).cast("B") for piece in pieces if len(piece)]
+    per call (a module of ten thousand tools is some 140,000 pieces: 140 calls, no copy); where
+    there is no ``writev``, one ``write`` per piece. A short write resumes where it stopped.
+
+    The pieces are handed over as they are (bytes, or memoryviews of bytes): wrapping each in
+    a new memoryview cost ~0.9 µs a piece, an eighth of a second on that module. Only the one
+    piece a short write cut is viewed, to write its rest without a copy."""
+    views: list[bytes | memoryview] = [
+        piece if isinstance(piece, bytes) or piece.itemsize == 1 else piece.cast("B")
+        for piece in pieces
+        if len(piece)
+    ]
     writev = getattr(os, "writev", None)
     batch = _iov_max() if writev is not None else 1
     index = 0
@@ -141,7 +149,7 @@ def _write_all(fd: int, pieces: Sequence[bytes | memoryview]) -> None:
         while written:
             size = len(views[index])
             if written < size:
-                views[index] = views[index][written:]
+                views[index] = memoryview(views[index])[written:]
                 break
             written -= size
             index += 1
