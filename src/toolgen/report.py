@@ -107,7 +107,9 @@ def failure(exc: BaseException) -> Failure:
             EXIT_SOURCE, f"toolgen: {errors} error(s) in the sources; nothing was written"
         )
     if isinstance(exc, ToolgenError):
-        return Failure(exc.exit_code, f"toolgen: error: {exc}", exc.exit_code == EXIT_INTERNAL)
+        return Failure(
+            exc.exit_code, f"toolgen: error: {showable(str(exc))}", exc.exit_code == EXIT_INTERNAL
+        )
     if isinstance(exc, BrokenPipeError):  # the reader went away: nothing to say, nobody to hear
         return Failure(EXIT_OUTPUT_CLOSED, None)
     if isinstance(exc, KeyboardInterrupt):
@@ -116,7 +118,9 @@ def failure(exc: BaseException) -> Failure:
         where = f"{showable(str(exc.filename))}: " if exc.filename else ""
         return Failure(EXIT_USAGE, f"toolgen: error: {where}{exc.strerror or exc}")
     return Failure(
-        EXIT_INTERNAL, f"toolgen: internal error: {type(exc).__name__}: {exc}", is_bug=True
+        EXIT_INTERNAL,
+        f"toolgen: internal error: {type(exc).__name__}: {showable(str(exc))}",
+        is_bug=True,
     )
 
 

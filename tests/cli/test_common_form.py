@@ -172,7 +172,8 @@ def test_the_common_forms_print_and_exit_as_click_does(tmp_path: Path) -> None:
 
 def test_a_file_name_with_terminal_escapes_is_printed_escaped(tmp_path: Path) -> None:
     """click stripped ANSI sequences from text bound for a pipe, not for a terminal; toolgen
-    prints every name from outside with its control characters escaped, wherever it goes."""
+    prints every name from outside with its control characters escaped, wherever it goes: in
+    the report's lines and in an error's message."""
     tree = write_tree(tmp_path, TOOLS)
     out = "gen\x1b[31m.py"
     done = subprocess.run(
@@ -186,3 +187,13 @@ def test_a_file_name_with_terminal_escapes_is_printed_escaped(tmp_path: Path) ->
     assert (tree / out).is_file()
     assert "gen\\x1b[31m.py: written (1 tool)" in done.stderr
     assert "\x1b" not in done.stderr
+    missing = subprocess.run(  # a usage error names the path as it was given
+        [sys.executable, "-m", "toolgen", "check", "no\x1b[2Jsuch"],
+        cwd=tree,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(REPO / "src")},
+    )
+    assert missing.returncode == 2
+    assert "path does not exist: no\\x1b[2Jsuch" in missing.stderr
+    assert "\x1b" not in missing.stderr
