@@ -1,5 +1,6 @@
-"""One file → ``ModuleScan``: libcst parses it (without the function bodies toolgen never
-reads: :mod:`toolgen.scan.hollow`); a light pass reads only module-level statements.
+"""One file → ``ModuleScan``: Python's own parse guards it (:mod:`toolgen.scan.guard`), libcst
+parses it (without the function bodies toolgen never reads: :mod:`toolgen.scan.hollow`); a
+light pass reads only module-level statements.
 
 Whole-file metadata (libcst's ``PositionProvider``) costs about 3× the parse, so
 positions come from the standard library's ``ast`` (0.15× the parse) keyed by
@@ -17,10 +18,9 @@ import stat
 import tokenize
 import warnings
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
-from functools import partial
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any, Final, TypeVar, cast
+from typing import Any, Final, cast
 
 import libcst as cst
 
@@ -28,6 +28,7 @@ from toolgen.discover import MAX_SOURCE_BYTES
 from toolgen.errors import Diagnostic, Diagnostics, SourceSpan
 from toolgen.header import is_generated
 from toolgen.scan.evaluate import SURROGATE, surrogate_reason
+from toolgen.scan.guard import Refused, on_large_stack, parse_guarded
 from toolgen.scan.hollow import NEWLINES, Hollowed, docstring_value, hollow, line_starts
 from toolgen.scan.model import (
     Alias,
@@ -50,7 +51,6 @@ from toolgen.scan.model import (
     TExpr,
     Unary,
 )
-from toolgen.stacks import run_on_large_stack
 
 Key = tuple[Any, ...]
 _BINARY: dict[type[cst.BaseBinaryOp], str] = {
@@ -103,13 +103,6 @@ def _line_col(text: str, offset: int) -> tuple[int, int]:
     """The 1-based line and column of ``offset``, lines ending as Python's do."""
     before = text[:offset]
     return len(NEWLINES.findall(before)) + 1, offset - max(before.rfind("\n"), before.rfind("\r"))
-
-
-def _ast_parse(text: str, mode: str = "exec") -> ast.AST:
-    """``ast.parse`` without its SyntaxWarnings, which speak of the user's code, not ours."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return ast.parse(text, mode=mode)
 
 
 def _walk(body: Sequence[Any], is_cst: bool) -> Iterator[Any]:
@@ -649,158 +642,13 @@ def _dotted(node: cst.BaseExpression | None) -> str | None:
 def parse_annotation(text: str) -> TExpr:
     """A string annotation (forward reference) as a type expression."""
     try:
-        _parse_guarded(text.strip(), "eval")
+        parse_guarded(text.strip(), "eval")
         node = on_large_stack(cst.parse_expression, text.strip())
-    except _Refused as refused:
+    except Refused as refused:
         return Opaque("<the annotation is nested too deeply>" if refused.deep else text)
     except (cst.ParserSyntaxError, RecursionError):
         return Opaque(text)
     return _Gatherer(cst.Module(body=[]), None, "<annotation>", "", False, Diagnostics()).expr(node)
-
-
-_T = TypeVar("_T")
-
-
-def on_large_stack(parse: Callable[[str], _T], text: str) -> _T:
-    """``parse(text)`` on a thread with a large stack (:mod:`toolgen.stacks`): libcst's parser
-    recurses on the machine stack, and the depth limits below hold only with such a stack."""
-    return run_on_large_stack(partial(parse, text))
-
-
-MAX_CHAIN: Final = 1000
-"""How deep (in tokens, see :func:`_deepest`) a file Python's own parser cannot vouch for may
-nest before toolgen refuses to hand it to libcst.
-
-libcst's parser recurses on the machine stack without a limit, and past several thousand levels
-of nesting (brackets, or chains such as ``-----x``, ``a.b.c...``, ``x or y or ...``) it crashes
-the process. CPython refuses what nests too deeply (more than 200 brackets, about 3,000 levels
-in all), so a file it parses is safe but for one case, :data:`MAX_BOOL_DEPTH`. A file it does
-not parse (a syntax error, or syntax newer than this Python, which libcst may still read) is
-measured on its tokens instead, and past this depth, or 200 brackets, gets Python's own syntax
-error without libcst ever seeing it."""
-MAX_BOOL_DEPTH: Final = 3000
-"""How deep an ``and``/``or`` chain may reach (counting the levels it is nested in): flat to
-CPython, which accepts tens of thousands of operands, but one level per operand to libcst,
-which crashes near 10,000 levels. CPython's own limit for other nesting is about this."""
-_NESTING_WORDS: Final = ("too many nested", "too many levels", "too complex", "too deep")
-_CHAINING_WORDS: Final = frozenset({"not", "and", "or", "if", "else", "lambda", "await", "is"})
-_CHAIN_BREAKS: Final = frozenset({",", ":", ";", "="})
-_LOCATE_LIMIT: Final = 1_000_000
-"""The longest text whose deepest point is looked for (token by token, in Python) when
-Python's parser gives up on it without saying where."""
-
-
-class _Refused(Exception):
-    """A text not to hand to libcst: the message (Python's words when Python refuses it),
-    where, and whether it is its depth (else a syntax error its tokens cannot be measured past:
-    libcst would refuse it too)."""
-
-    def __init__(self, message: str, line: int, col: int, deep: bool = True) -> None:
-        super().__init__(message)
-        self.message, self.line, self.col, self.deep = message, line, col, deep
-
-
-def _parse_guarded(text: str, mode: str = "exec") -> tuple[ast.AST | None, SyntaxError | None]:
-    """Python's own parse of ``text``, before libcst sees it: the tree, or (when the text has a
-    syntax error that is not about nesting, which libcst may still read) the error.
-
-    Raises:
-        _Refused: Python refuses the text for its depth (as it would importing it), or libcst
-            could not survive it (:data:`MAX_CHAIN`, :data:`MAX_BOOL_DEPTH`).
-    """
-    try:
-        tree = _ast_parse(text, mode)
-    except SyntaxError as exc:
-        message, line, col = f"syntax error: {exc.msg}", exc.lineno or 1, exc.offset or 1
-        if any(words in exc.msg for words in _NESTING_WORDS):
-            raise _Refused(message, line, col) from None
-        deepest = _deepest(text)
-        if deepest is None:
-            raise _Refused(message, line, col, deep=False) from None
-        if deepest[0] > MAX_CHAIN or deepest[1] > 200:
-            raise _Refused(message, line, col) from None
-        return None, exc
-    except (RecursionError, MemoryError) as exc:  # Python cannot compile it either
-        deepest = _deepest(text) if len(text) <= _LOCATE_LIMIT else None
-        line, col = deepest[2:] if deepest is not None else (1, 1)
-        raise _Refused(
-            f"syntax error: too deeply nested for Python to parse ({type(exc).__name__})",
-            line,
-            col,
-        ) from None
-    except ValueError:  # null bytes (the caller reports them), an integer past the digit limit
-        return None, None
-    if text.count("or") + text.count("and") > MAX_BOOL_DEPTH:
-        _check_chains(tree)
-    return tree, None
-
-
-def _check_chains(tree: ast.AST) -> None:
-    """Refuse a tree whose ``and``/``or`` chains, nested as libcst nests them (each operand one
-    level deeper than the next), go deeper than :data:`MAX_BOOL_DEPTH`."""
-    todo: list[tuple[ast.AST, int]] = [(tree, 0)]
-    while todo:
-        node, depth = todo.pop()
-        if isinstance(node, ast.BoolOp):
-            depth += len(node.values) - 1
-            if depth > MAX_BOOL_DEPTH:
-                raise _Refused(
-                    f"an 'and'/'or' chain of {len(node.values):,} operands nests deeper than "
-                    f"toolgen's parser reads ({MAX_BOOL_DEPTH:,} levels); split it",
-                    getattr(node, "lineno", 1),
-                    getattr(node, "col_offset", 0) + 1,
-                )
-        todo.extend((child, depth + 1) for child in ast.iter_child_nodes(node))
-
-
-def _deepest(text: str) -> tuple[int, int, int, int] | None:
-    """How deeply ``text``'s tokens nest: the longest chain (operators, ``.``, calls and
-    subscripts, each a level, counted through brackets), the most brackets open, and where the
-    chain peaks; ``None`` when the text does not tokenize."""
-    chains = [0]
-    lambdas = [0]  # per bracket level: the lambdas whose ``:`` is still to come
-    total = brackets = most_brackets = longest = 0
-    where = (1, 1)
-    try:
-        for token in tokenize.generate_tokens(io.StringIO(text).readline):
-            kind, string = token.type, token.string
-            if kind == tokenize.OP and string in "([{":
-                chains[-1] += 1
-                total += 1
-                chains.append(0)
-                lambdas.append(0)
-                brackets += 1
-                most_brackets = max(most_brackets, brackets)
-            elif kind == tokenize.OP and string in ")]}":
-                if len(chains) > 1:
-                    total -= chains.pop()
-                    lambdas.pop()
-                brackets = max(brackets - 1, 0)
-                continue
-            elif kind == tokenize.NAME and string == "lambda":
-                lambdas[-1] += 1
-                chains[-1] += 1
-                total += 1
-            elif kind == tokenize.OP and string == ":" and lambdas[-1]:
-                lambdas[-1] -= 1  # a lambda's body nests inside it: the chain goes on
-                continue
-            elif kind == tokenize.OP and string in (",", "=") and lambdas[-1]:
-                continue  # between a lambda's parameters: no break either
-            elif (kind == tokenize.OP and string in _CHAIN_BREAKS) or kind == tokenize.NEWLINE:
-                total -= chains[-1]
-                chains[-1] = 0
-                lambdas[-1] = 0
-                continue
-            elif kind == tokenize.OP or (kind == tokenize.NAME and string in _CHAINING_WORDS):
-                chains[-1] += 1
-                total += 1
-            else:
-                continue
-            if total > longest:
-                longest, where = total, (token.start[0], token.start[1] + 1)
-    except (tokenize.TokenError, SyntaxError):
-        return None
-    return longest, most_brackets, *where
 
 
 def _parse_cst(text: str, hollowed: Hollowed | None) -> tuple[cst.Module, Hollowed | None]:
@@ -829,8 +677,8 @@ def gather_text(
         )
         return _empty(display, modname, is_package, is_stub, diags.items)
     try:
-        tree, error = _parse_guarded(text)
-    except _Refused as refused:
+        tree, error = parse_guarded(text)
+    except Refused as refused:
         diags.error(refused.message, SourceSpan(display, refused.line, refused.col))
         return _empty(display, modname, is_package, is_stub, diags.items)
     hollowed = hollow(text, _walk(tree.body, False)) if isinstance(tree, ast.Module) else None
