@@ -19,7 +19,8 @@ from typing import Any, NamedTuple
 from toolgen.config import Config, Target
 from toolgen.discover import display_path
 from toolgen.engine import Cache, open_cache
-from toolgen.engine.plan import PlannedFile, TargetRun, on_disk
+from toolgen.engine.files import PlannedFile, on_disk
+from toolgen.engine.plan import TargetRun
 from toolgen.engine.stamps import Stamp
 from toolgen.errors import Diagnostic, Diagnostics, SourceError, UsageError
 from toolgen.report import FileResult, Status

@@ -7,26 +7,24 @@ the files on disk are what it wrote, stops there. Otherwise each module whose ca
 missing or stale is rebuilt in two steps, each a parallel map: first every file the rebuilt
 modules' imports reach is scanned — each file parsed once, or its scan taken from the cache —
 then each module is built against the scans of the modules its imports reach. The results are
-assembled into constants, laid out and spliced into the files' bytes.
+assembled into constants, and the files' bytes made from them (:mod:`toolgen.engine.files`).
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
-import os
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from toolgen.config import Target
 from toolgen.discover import SourceFile, default_roots, discover, display_path, module_aliases
 from toolgen.engine import keys, workers
 from toolgen.engine.entries import Cache, OutputRecord
-from toolgen.engine.stamps import Stamp, read_digest
-from toolgen.errors import Diagnostic, Diagnostics, Severity, SourceError, SourceSpan, ToolgenError
+from toolgen.engine.files import Pending, PlannedFile, on_disk, plan_files
+from toolgen.errors import Diagnostic, Diagnostics, Severity, SourceError, SourceSpan
 from toolgen.header import is_generated
 
 if TYPE_CHECKING:
@@ -34,50 +32,7 @@ if TYPE_CHECKING:
     from toolgen.engine.focus import Focus
     from toolgen.forms import ModuleResult
     from toolgen.ir import ToolDef
-    from toolgen.render import RenderedConstant
     from toolgen.scan.model import ModuleScan
-
-
-class PlannedFile(NamedTuple):
-    """One output as it should be on disk."""
-
-    path: Path
-    display: str
-    pieces: tuple[bytes | memoryview, ...] | None
-    """The file's bytes, in the pieces they were made in (a large module is hundreds of MB:
-    written piece by piece, never joined); ``None`` when the file on disk is known to be
-    exactly what a build writes."""
-    tool_count: int
-    sources: tuple[str, ...]
-    digest: str
-    """SHA-256 of the bytes on disk (computed once, here)."""
-    crlf: bool = False
-    """The file on disk ends its lines with ``\r\n`` (a checkout with git's autocrlf): the
-    build keeps them so. ``pieces`` always have ``\n``; :meth:`disk_pieces` has the file's."""
-    proof: tuple[bytes | memoryview, ...] | None = None
-    """What the proof that the file is data reads: the file with each tool's list items (each
-    proved when it was made) replaced by a stand-in item; ``None``: ``pieces`` themselves."""
-
-    def disk_pieces(self) -> tuple[bytes | memoryview, ...]:
-        """The bytes as they go to disk, in pieces: line ends as the existing file has them."""
-        assert self.pieces is not None
-        if not self.crlf:
-            return self.pieces
-        return tuple(bytes(piece).replace(b"\n", b"\r\n") for piece in self.pieces)
-
-    @property
-    def data(self) -> bytes | None:
-        """The file's bytes, joined."""
-        return None if self.pieces is None else b"".join(self.pieces)
-
-    @property
-    def text(self) -> str | None:
-        data = self.data
-        return None if data is None else data.decode("utf-8")
-
-
-Pending = Callable[[Cache], None]
-"""A cache write to make once the whole plan succeeded (a build with errors stores nothing)."""
 
 
 @dataclass(slots=True)
@@ -180,7 +135,10 @@ class TargetRun:
                 None,
                 "no-tools",
             )
-        planned = self._render(rendered, files_out, count)
+        planned, writes = plan_files(
+            self.target, self.sources, self.cwd, self.cache, rendered, files_out, count
+        )
+        self.pending.extend(writes)
         if self.target.strict:
             diags = escalate(diags)
         record = OutputRecord(tuple(f.digest for f in planned), count, tuple(diags.items))
@@ -441,74 +399,6 @@ class TargetRun:
 
         return Focus(tuple(tools), result, tuple(notes))
 
-    # --- files ------------------------------------------------------------------------------
-
-    def _render(
-        self,
-        rendered: dict[str | None, list[RenderedConstant]],
-        files_out: dict[str | None, Path],
-        count: int,
-    ) -> list[PlannedFile]:
-        """The output files: every constant in one module, or the IR and one module per
-        provider. A layout the template rendered is queued for the cache (a rebuild that
-        changes no constant's name takes it from there, without jinja2)."""
-        from toolgen.render import ModuleShape, splice
-
-        target = self.target
-        out = files_out[None]
-        source_names = [_relative_to(s.path, out.parent) for s in self.sources]
-        modules: dict[str | None, list[RenderedConstant]]
-        if target.layout == "single":
-            modules = {None: [c for group in rendered.values() for c in group]}
-        else:
-            modules = {provider: rendered[provider] for provider in files_out}
-        siblings = [p.stem for key, p in files_out.items() if key is not None]
-        planned: list[PlannedFile] = []
-        for provider, constants in modules.items():
-            path = files_out[provider]
-            shape = ModuleShape(
-                constants,
-                source_names,
-                target.line_length,
-                provider,
-                siblings if provider is None else (),
-            )
-            key = shape.key()
-            skeleton = self.cache.layout(key)
-            pieces = splice(skeleton, constants) if skeleton is not None else None
-            if skeleton is None or pieces is None:
-                skeleton = shape.layout()
-                pieces = splice(skeleton, constants)
-                assert pieces is not None, "the template lost a constant"
-                pointer = keys.pointer_key("layout", str(path))
-                self.pending.append(
-                    partial(_store_layout, key=key, skeleton=skeleton, pointer=pointer)
-                )
-            proof = splice(skeleton, constants, stand_ins=True)
-            if target.formatter == "black":
-                from toolgen.emit.format import format_with_black
-
-                text = b"".join(pieces).decode("utf-8")
-                pieces = (format_with_black(text, target.line_length).encode("utf-8"),)
-                proof = None  # black wrote the whole text: proved whole
-            crlf = _has_crlf(path)
-            digest = hashlib.sha256()
-            for piece in pieces:
-                digest.update(bytes(piece).replace(b"\n", b"\r\n") if crlf else piece)
-            planned.append(
-                PlannedFile(
-                    path,
-                    display_path(path, self.cwd),
-                    pieces,
-                    count,
-                    tuple(s.display for s in self.sources),
-                    digest.hexdigest(),
-                    crlf,
-                    proof,
-                )
-            )
-        return planned
-
 
 # --- helpers ----------------------------------------------------------------------------------
 
@@ -524,11 +414,6 @@ def _store_scan(cache: Cache, key: str, encoded: object, pointer: str) -> None:
         cache.supersede(pointer, key)
 
 
-def _store_layout(cache: Cache, key: str, skeleton: bytes, pointer: str) -> None:
-    cache.put_layout(key, skeleton)
-    cache.supersede(pointer, key)
-
-
 def _store_output(cache: Cache, key: str, record: OutputRecord, pointer: str) -> None:
     cache.put_output(key, record)
     cache.supersede(pointer, key)
@@ -540,42 +425,6 @@ def _can_define_tools(scans: list[ModuleScan]) -> bool:
         scan.functions or any(decorators for c in scan.classes for _, decorators, _ in c.methods)
         for scan in scans
     )
-
-
-def _relative_to(path: Path, folder: Path) -> str:
-    return Path(os.path.relpath(path, folder)).as_posix()
-
-
-def _has_crlf(path: Path) -> bool:
-    """Whether the existing file's first line ends with ``\r\n``: its line ends are kept."""
-    from toolgen.emit.write import read_head
-
-    try:
-        head = read_head(path)
-    except ToolgenError:  # a folder, unreadable: the write reports it
-        return False
-    return head is not None and head.split(b"\n", 1)[0].endswith(b"\r")
-
-
-def on_disk(path: Path, digest: str, cache: Cache) -> bool:
-    """Whether the file holds exactly the bytes with ``digest``: by its stamp (when the file is
-    still the very one stamped, see :class:`~toolgen.engine.stamps.Stamp`), else by reading
-    and hashing it (and stamping it, when it held still while read)."""
-    stamp = cache.stamp(path) if cache.enabled else None
-    if stamp is not None:
-        try:
-            info = os.stat(path)
-        except OSError:
-            return False
-        if stamp.describes(info):
-            return stamp.digest == digest
-    found = read_digest(path)
-    if found is None:
-        return False
-    seen, held = found
-    if held is not None and cache.enabled:
-        cache.put_stamp(path, Stamp.of(held, seen))
-    return seen == digest
 
 
 def imported_modules(

@@ -1,0 +1,180 @@
+"""The output files of one target's build: their bytes in pieces, their digests, and whether
+the disk already holds them.
+
+A file's bytes are the module's layout (from the cache, or from the template when a constant's
+name or a source changed) with every constant's text spliced in; the proof that it is data
+reads it with a stand-in for each tool's items, which were proved when made.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
+
+from toolgen.config import Target
+from toolgen.discover import SourceFile, display_path
+from toolgen.engine import keys
+from toolgen.engine.entries import Cache
+from toolgen.engine.stamps import Stamp, read_digest
+from toolgen.errors import ToolgenError
+
+if TYPE_CHECKING:
+    from toolgen.render import RenderedConstant
+
+
+class PlannedFile(NamedTuple):
+    """One output as it should be on disk."""
+
+    path: Path
+    display: str
+    pieces: tuple[bytes | memoryview, ...] | None
+    """The file's bytes, in the pieces they were made in (a large module is hundreds of MB:
+    written piece by piece, never joined); ``None`` when the file on disk is known to be
+    exactly what a build writes."""
+    tool_count: int
+    sources: tuple[str, ...]
+    digest: str
+    """SHA-256 of the bytes on disk (computed once, here)."""
+    crlf: bool = False
+    """The file on disk ends its lines with ``\r\n`` (a checkout with git's autocrlf): the
+    build keeps them so. ``pieces`` always have ``\n``; :meth:`disk_pieces` has the file's."""
+    proof: tuple[bytes | memoryview, ...] | None = None
+    """What the proof that the file is data reads: the file with each tool's list items (each
+    proved when it was made) replaced by a stand-in item; ``None``: ``pieces`` themselves."""
+
+    def disk_pieces(self) -> tuple[bytes | memoryview, ...]:
+        """The bytes as they go to disk, in pieces: line ends as the existing file has them."""
+        assert self.pieces is not None
+        if not self.crlf:
+            return self.pieces
+        return tuple(bytes(piece).replace(b"\n", b"\r\n") for piece in self.pieces)
+
+    @property
+    def data(self) -> bytes | None:
+        """The file's bytes, joined."""
+        return None if self.pieces is None else b"".join(self.pieces)
+
+    @property
+    def text(self) -> str | None:
+        data = self.data
+        return None if data is None else data.decode("utf-8")
+
+
+Pending = Callable[[Cache], None]
+"""A cache write to make once the whole plan succeeded (a build with errors stores nothing)."""
+
+
+def plan_files(
+    target: Target,
+    sources: list[SourceFile],
+    cwd: Path,
+    cache: Cache,
+    rendered: dict[str | None, list[RenderedConstant]],
+    files_out: dict[str | None, Path],
+    count: int,
+) -> tuple[list[PlannedFile], list[Pending]]:
+    """The output files: every constant in one module, or the IR and one module per
+    provider. A layout the template rendered is queued for the cache (a rebuild that
+    changes no constant's name takes it from there, without jinja2)."""
+    from toolgen.render import ModuleShape, splice
+
+    writes: list[Pending] = []
+    out = files_out[None]
+    source_names = [_relative_to(s.path, out.parent) for s in sources]
+    modules: dict[str | None, list[RenderedConstant]]
+    if target.layout == "single":
+        modules = {None: [c for group in rendered.values() for c in group]}
+    else:
+        modules = {provider: rendered[provider] for provider in files_out}
+    siblings = [p.stem for key, p in files_out.items() if key is not None]
+    planned: list[PlannedFile] = []
+    for provider, constants in modules.items():
+        path = files_out[provider]
+        shape = ModuleShape(
+            constants,
+            source_names,
+            target.line_length,
+            provider,
+            siblings if provider is None else (),
+        )
+        key = shape.key()
+        skeleton = cache.layout(key)
+        pieces = splice(skeleton, constants) if skeleton is not None else None
+        if skeleton is None or pieces is None:
+            skeleton = shape.layout()
+            pieces = splice(skeleton, constants)
+            assert pieces is not None, "the template lost a constant"
+            pointer = keys.pointer_key("layout", str(path))
+            writes.append(partial(_store_layout, key=key, skeleton=skeleton, pointer=pointer))
+        proof = splice(skeleton, constants, stand_ins=True)
+        if target.formatter == "black":
+            from toolgen.emit.format import format_with_black
+
+            text = b"".join(pieces).decode("utf-8")
+            pieces = (format_with_black(text, target.line_length).encode("utf-8"),)
+            proof = None  # black wrote the whole text: proved whole
+        crlf = _has_crlf(path)
+        digest = hashlib.sha256()
+        for piece in pieces:
+            digest.update(bytes(piece).replace(b"\n", b"\r\n") if crlf else piece)
+        planned.append(
+            PlannedFile(
+                path,
+                display_path(path, cwd),
+                pieces,
+                count,
+                tuple(s.display for s in sources),
+                digest.hexdigest(),
+                crlf,
+                proof,
+            )
+        )
+    return planned, writes
+
+
+def _store_layout(cache: Cache, key: str, skeleton: bytes, pointer: str) -> None:
+    cache.put_layout(key, skeleton)
+    cache.supersede(pointer, key)
+
+
+def _relative_to(path: Path, folder: Path) -> str:
+    return Path(os.path.relpath(path, folder)).as_posix()
+
+
+def _has_crlf(path: Path) -> bool:
+    """Whether the existing file's first line ends with ``\r\n``: its line ends are kept."""
+    from toolgen.emit.write import read_head
+
+    try:
+        head = read_head(path)
+    except ToolgenError:  # a folder, unreadable: the write reports it
+        return False
+    return head is not None and head.split(b"\n", 1)[0].endswith(b"\r")
+
+
+def on_disk(path: Path, digest: str, cache: Cache) -> bool:
+    """Whether the file holds exactly the bytes with ``digest``: by its stamp (when the file is
+    still the very one stamped, see :class:`~toolgen.engine.stamps.Stamp`), else by reading
+    and hashing it (and stamping it, when it held still while read)."""
+    stamp = cache.stamp(path) if cache.enabled else None
+    if stamp is not None:
+        try:
+            info = os.stat(path)
+        except OSError:
+            return False
+        if stamp.describes(info):
+            return stamp.digest == digest
+    found = read_digest(path)
+    if found is None:
+        return False
+    seen, held = found
+    if held is not None and cache.enabled:
+        cache.put_stamp(path, Stamp.of(held, seen))
+    return seen == digest
+
+
+__all__ = ["Pending", "PlannedFile", "on_disk", "plan_files"]
