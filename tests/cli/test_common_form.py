@@ -10,6 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.conftest import REPO, write_tree
 from toolgen.command import CommonForm, common_form
@@ -197,3 +199,70 @@ def test_a_file_name_with_terminal_escapes_is_printed_escaped(tmp_path: Path) ->
     assert missing.returncode == 2
     assert "path does not exist: no\\x1b[2Jsuch" in missing.stderr
     assert "\x1b" not in missing.stderr
+
+
+_WORDS = [
+    "build",
+    "check",
+    "tools",
+    "b/",
+    "x.py",
+    "-q",
+    "--quiet",
+    "-v",
+    "--verbose",
+    "--out",
+    "-o",
+    "--out=o.py",
+    "-o=o.py",
+    "--cache-dir",
+    "--cache-dir=c",
+    "--no-cache",
+    "--no-cache=1",
+    "--",
+    "-",
+    "",
+    "-qv",
+    "--force",
+    "--provider",
+    "openai",
+    "--help",
+]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(["build", "check", "show"]), st.lists(st.sampled_from(_WORDS), max_size=7))
+def test_a_command_line_the_entry_point_reads_is_read_so_by_click(
+    command: str, words: list[str]
+) -> None:
+    """Whatever the entry point accepts, click reads the same way: the same values for the
+    options it knows, every other option at its default, and no usage error."""
+    import click
+
+    from toolgen.cli import main as click_main
+
+    args = [command, *words]
+    form = common_form(args)
+    if form is None:
+        return
+    sub = click_main.commands[command]
+    assert isinstance(sub, click.Command)
+    try:
+        context = sub.make_context(command, list(words))
+    except click.exceptions.Exit:  # --help: never a common form
+        raise AssertionError(f"{args}: click exits") from None
+    except click.UsageError as exc:
+        raise AssertionError(f"{args}: click refuses it: {exc}") from None
+    params = context.params
+    assert tuple(params["paths"]) == form.paths
+    assert params["quiet"] is form.quiet
+    assert params["verbose"] is form.verbose
+    assert params["no_cache"] is form.no_cache
+    assert params["out"] == form.out
+    assert params["cache_dir"] == form.cache_dir
+    given_by_click = {
+        name
+        for name, value in params.items()
+        if context.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE
+    }
+    assert given_by_click <= {"paths", "quiet", "verbose", "no_cache", "out", "cache_dir"}
