@@ -12,7 +12,8 @@ import pytest
 from toolgen.diff.compare import diff_constants
 from toolgen.diff.load import Module
 from toolgen.diff.model import RULES, Change, Level
-from toolgen.diff.rules import compare_tools, word_diff
+from toolgen.diff.rules import compare_tools
+from toolgen.diff.values import word_diff
 from toolgen.diff.wire import compare_provider, costs
 
 

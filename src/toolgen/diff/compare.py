@@ -10,7 +10,8 @@ from typing import Any
 
 from toolgen.diff.load import Items, Module, items, tool_value
 from toolgen.diff.model import Change, TargetDiff
-from toolgen.diff.rules import compare_tools, identical
+from toolgen.diff.rules import compare_tools
+from toolgen.diff.values import identical
 from toolgen.diff.wire import PROVIDERS, Warnings, compare_provider, costs
 from toolgen.settings import Target
 

@@ -204,7 +204,7 @@ def _changed_ir(
     old: dict[str, Any], new: dict[str, Any]
 ) -> dict[str, tuple[dict[str, Any], dict[str, Any]]]:
     """The IR tools whose text differs between the versions, by name."""
-    from toolgen.diff.rules import identical
+    from toolgen.diff.values import identical
 
     a, b = items(old.get("TOOLS")), items(new.get("TOOLS"))
     if a is None or b is None:
