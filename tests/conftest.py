@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import textwrap
 from pathlib import Path
 from typing import Any
@@ -41,6 +44,19 @@ def write_tree(root: Path, files: dict[str, str]) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
     return root
+
+
+def run_toolgen(*args: str, cwd: Path, **kwargs: Any) -> subprocess.CompletedProcess[str]:
+    """``python -m toolgen ARGS`` in a process of its own, as the installed command runs, with
+    this checkout's package."""
+    return subprocess.run(
+        [sys.executable, "-m", "toolgen", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(REPO / "src")},
+        **kwargs,
+    )
 
 
 class Built:

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import REPO, write_tree
+from tests.conftest import REPO, run_toolgen, write_tree
 from toolgen.command import CommonForm, common_form
 
 TOOLS = {
@@ -178,24 +178,12 @@ def test_a_file_name_with_terminal_escapes_is_printed_escaped(tmp_path: Path) ->
     the report's lines and in an error's message."""
     tree = write_tree(tmp_path, TOOLS)
     out = "gen\x1b[31m.py"
-    done = subprocess.run(
-        [sys.executable, "-m", "toolgen", "build", "tools", "-o", out],
-        cwd=tree,
-        capture_output=True,
-        text=True,
-        env={**os.environ, "PYTHONPATH": str(REPO / "src")},
-    )
+    done = run_toolgen("build", "tools", "-o", out, cwd=tree)
     assert done.returncode == 0, done.stderr
     assert (tree / out).is_file()
     assert "gen\\x1b[31m.py: written (1 tool)" in done.stderr
     assert "\x1b" not in done.stderr
-    missing = subprocess.run(  # a usage error names the path as it was given
-        [sys.executable, "-m", "toolgen", "check", "no\x1b[2Jsuch"],
-        cwd=tree,
-        capture_output=True,
-        text=True,
-        env={**os.environ, "PYTHONPATH": str(REPO / "src")},
-    )
+    missing = run_toolgen("check", "no\x1b[2Jsuch", cwd=tree)  # a usage error names the path given
     assert missing.returncode == 2
     assert "path does not exist: no\\x1b[2Jsuch" in missing.stderr
     assert "\x1b" not in missing.stderr

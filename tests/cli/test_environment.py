@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tests.conftest import REPO, write_tree
+from tests.conftest import REPO, run_toolgen, write_tree
 from toolgen.cli import main
 
 TOOLS = {"tools/a.py": '''
@@ -22,17 +22,6 @@ TOOLS = {"tools/a.py": '''
         def f(x: int) -> str:
             """Doc."""
         '''}
-
-
-def _toolgen(*args: str, cwd: Path, **kwargs: object) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "toolgen", *args],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        env={**os.environ, "PYTHONPATH": str(REPO / "src")},
-        **kwargs,  # type: ignore[arg-type]
-    )
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux)")
@@ -89,7 +78,7 @@ def test_a_file_size_limit_while_writing_is_exit_2(tmp_path: Path) -> None:
     def limit() -> None:
         resource.setrlimit(resource.RLIMIT_FSIZE, (1024, 1024))
 
-    done = _toolgen("build", "tools", "--no-cache", cwd=tmp_path, preexec_fn=limit)
+    done = run_toolgen("build", "tools", "--no-cache", cwd=tmp_path, preexec_fn=limit)
     assert done.returncode == 2, done.stderr
     assert "tools/tool_schemas.py: File too large" in done.stderr
     assert "internal error" not in done.stderr
