@@ -44,3 +44,20 @@ def test_json_lines_on_stdout_only(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     assert by_code["unknown-type"]["line"] == 5
     assert "+++ b/tools/tool_schemas.py" in result.stderr  # the diff, off stdout
     assert "tools/a.py:5:7: warning:" in result.stderr  # the text form stays
+
+
+def test_the_format_of_one_run_does_not_outlive_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An editor plugin or a test suite runs several commands in one process: after a check
+    with ``--error-format json``, ``show`` (which has no such option) prints its schema alone
+    on stdout, its warnings as text on stderr."""
+    write_tree(tmp_path, SOURCE)
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    first = runner.invoke(main, ["check", "tools", "--error-format", "json", "-p", "mcp"])
+    assert first.exit_code == 1 and first.stdout.startswith("{")
+    shown = runner.invoke(main, ["show", "tools/a.py::g"])
+    assert shown.exit_code == 0, shown.output
+    assert json.loads(shown.stdout)["name"] == "g"  # one document: no diagnostic rows in it
+    assert "tools/a.py:5:7: warning:" in shown.stderr
