@@ -61,6 +61,8 @@ class TargetRun:
     pending: list[Pending] = field(default_factory=list)
     parsing: tuple[list[SourceFile], workers.Started[tuple[ModuleScan, object]]] | None = None
     """The files being parsed in a child meanwhile (see :meth:`start_parsing`)."""
+    parsers: workers.Pool[SourceFile, tuple[ModuleScan, object]] | None = None
+    """Workers begun before they are needed, loading libcst meanwhile (:meth:`start_parsing`)."""
     proof: ListItemProof | None = None  # made by the first module built (a no-op needs none)
     """Proves each tool's items data as they are made (each worker learns on its own copy)."""
 
@@ -114,6 +116,9 @@ class TargetRun:
             if self.parsing is not None:  # not needed after all (or an error on the way)
                 self.parsing[1].cancel()
                 self.parsing = None
+            if self.parsers is not None:
+                self.parsers.close()
+                self.parsers = None
         from toolgen.assemble import assemble, tool_count  # past the no-op path: it loads much
 
         diags = Diagnostics()
@@ -249,13 +254,12 @@ class TargetRun:
                 self._keep_scan(source, scan, encoded)
             to_parse = [s for s in to_parse if s.display not in self.scans]
         many = len(to_parse) > 1 and self._bytes_of(to_parse) >= workers.MIN_BYTES
-        made = workers.run_map(
-            self._parse,
-            to_parse,
-            many,
-            large_stack=True,
-            meanwhile=self._load_build_stages if many else None,
-        )
+        meanwhile = self._load_build_stages if many else None
+        if many and self.parsers is not None:
+            pool, self.parsers = self.parsers, None
+            made = pool.map(to_parse, meanwhile)
+        else:
+            made = workers.run_map(self._parse, to_parse, many, True, meanwhile)
         for source, (scan, encoded) in zip(to_parse, made):
             self._keep_scan(source, scan, encoded)
 
@@ -277,11 +281,15 @@ class TargetRun:
             self.new_scans[key] = (source.display, encoded)
 
     def start_parsing(self) -> None:
-        """Begin parsing, in a child, the files no cached scan holds, when they are few (many
-        are parsed in workers anyway): a rebuild after an edit then reads its cache entries
-        and loads the build's stages while the child imports libcst and parses the edited
-        files. Every file whose content changed is one a rebuild parses."""
-        if not self.cache.enabled or workers.workers() < 2 or not workers.can_fork():
+        """Begin parsing before the build asks for it, once the output is known to be stale.
+
+        Few files no cached scan holds (an edit's) are parsed now, in a child: the rebuild
+        reads its cache entries and loads the build's stages while the child imports libcst
+        and parses them. For many (a cold build, or no cache), the parse's workers are forked
+        now and the first imports libcst while this process reads the cache and keys the
+        modules; it forks the others only then, so that libcst is imported once. Every file
+        whose content changed is one a rebuild parses."""
+        if workers.workers() < 2 or not workers.can_fork():
             return
         prefix = keys.scan_prefix()
         unscanned = [
@@ -289,7 +297,10 @@ class TargetRun:
             for s in self.sources
             if not self.cache.has_scan(keys.scan_key(prefix, s, self.hashes[s.display]))
         ]
-        if unscanned and self._bytes_of(unscanned) < workers.MIN_BYTES:
+        if len(unscanned) > 1 and self._bytes_of(unscanned) >= workers.MIN_BYTES:
+            count = min(workers.workers(), len(unscanned))
+            self.parsers = workers.Pool(self._parse, _load_parser, large_stack=True, count=count)
+        elif unscanned and self.cache.enabled:
             self.parsing = (unscanned, workers.start_map(self._parse, unscanned, large_stack=True))
 
     def _bytes_of(self, files: list[SourceFile]) -> int:
@@ -401,6 +412,12 @@ class TargetRun:
 
 
 # --- helpers ----------------------------------------------------------------------------------
+
+
+def _load_parser() -> None:
+    """What parsing a file loads (libcst above all), for workers to inherit."""
+    import toolgen.scan.gather
+    import toolgen.scan.serial  # noqa: F401
 
 
 def _store_module(cache: Cache, key: str, result: ModuleResult, pointer: str) -> None:

@@ -1,9 +1,9 @@
 """A parallel map over forked workers, for the two heavy stages, used only when there is enough
 work.
 
-The function is handed to each worker as it is forked — a closure or a bound method over the
-build's read-only state, which the child inherits without pickling — so nothing travels through
-module-level state; only the items' indices go out and the results come back (pickled). Where
+The function is handed to the workers as they are forked — a closure or a bound method over the
+build's read-only state, which the children inherit without pickling — so nothing travels
+through module-level state; only the items go out and the results come back (pickled). Where
 fork is unavailable, or for little work, the map runs in this process.
 """
 
@@ -56,41 +56,95 @@ def run_map(
     large stack (:mod:`toolgen.stacks`), for work that parses with libcst. ``meanwhile``: work
     this process does once the workers have begun, instead of waiting idle (in this process
     alone: after the map)."""
-    count = min(workers(), len(items))
-    if not parallel or count < 2 or not can_fork():
-        if large_stack:
-            done = run_on_large_stack(lambda: [func(item) for item in items])
-        else:
-            done = [func(item) for item in items]
-        if meanwhile is not None:
-            meanwhile()
-        return done
-    import multiprocessing
-    from multiprocessing.connection import Connection, wait
+    count = min(workers(), len(items)) if parallel else 1
+    return Pool(func, large_stack=large_stack, count=count).map(items, meanwhile)
 
-    context = multiprocessing.get_context("fork")
-    chunk = max(1, len(items) // (count * 16))  # small chunks: the last ones even out the load
-    chunks = [range(i, min(i + chunk, len(items))) for i in range(0, len(items), chunk)]
-    results: list[Any] = [None] * len(items)
-    pipes: list[Connection] = []
-    procs = []
-    try:
-        for _ in range(count):
-            here, there = context.Pipe()
-            proc = context.Process(
-                target=_serve, args=(func, items, there, large_stack), daemon=True
-            )
-            proc.start()
-            there.close()
-            pipes.append(here)
-            procs.append(proc)
+
+class Pool(Generic[T, R]):
+    """Workers forked now, for one map later (:meth:`map`), so that what they must load first
+    (libcst, for parsing) loads while this process goes on with its own work.
+
+    ``func`` runs in the workers as this process holds it now: a closure or a bound method
+    over state that must not change afterwards (the child inherits it, without pickling); only
+    the items travel, pickled, and the results come back. The first worker runs ``preload``
+    and only then forks the others, which inherit what it loaded instead of each loading it
+    again. With fewer than two workers, or where fork is unavailable, the map runs in this
+    process."""
+
+    def __init__(
+        self,
+        func: Callable[[T], R],
+        preload: Callable[[], object] | None = None,
+        large_stack: bool = False,
+        count: int | None = None,
+    ) -> None:
+        self._func = func
+        self._large_stack = large_stack
+        self._pipes: list[Any] = []
+        self._proc: Any = None
+        count = workers() if count is None else count
+        if count < 2 or not can_fork():
+            return
+        import multiprocessing
+
+        context = multiprocessing.get_context("fork")
+        ends = [context.Pipe() for _ in range(count)]
+        theirs = [there for _, there in ends]
+        ours = [here for here, _ in ends]
+        self._proc = context.Process(
+            target=_serve_pool, args=(func, theirs, ours, preload, large_stack), daemon=True
+        )
+        try:
+            self._proc.start()
+        except OSError:  # no process to be had (a limit reached): the map runs here
+            self._proc = None
+            for end in ours:
+                end.close()
+            return
+        finally:
+            for there in theirs:
+                there.close()
+        self._pipes = ours
+
+    def map(self, items: Sequence[T], meanwhile: Callable[[], object] | None = None) -> list[R]:
+        """``[func(i) for i in items]`` in the workers, order kept; then the workers end. An
+        exception in a worker is raised here; a worker that dies is an error. ``meanwhile``:
+        work this process does once the workers have their first items (in this process
+        alone: after the map)."""
+        try:
+            if not self._pipes:
+                func = self._func
+                if self._large_stack:
+                    done = run_on_large_stack(lambda: [func(item) for item in items])
+                else:
+                    done = [func(item) for item in items]
+                if meanwhile is not None:
+                    meanwhile()
+                return done
+            return self._dispatch(items, meanwhile)
+        finally:
+            self.close()
+
+    def _dispatch(self, items: Sequence[T], meanwhile: Callable[[], object] | None) -> list[R]:
+        from multiprocessing.connection import Connection, wait
+
+        # Small chunks: the last ones even out the load.
+        chunk = max(1, len(items) // (len(self._pipes) * 16))
+        chunks = [range(i, min(i + chunk, len(items))) for i in range(0, len(items), chunk)]
+        results: list[Any] = [None] * len(items)
         waiting: dict[Connection, bool] = {}
         next_chunk = 0
-        for pipe in pipes:
+
+        def send(pipe: Connection) -> None:
+            nonlocal next_chunk
+            span = chunks[next_chunk]
+            pipe.send((span.start, [items[i] for i in span]))
+            next_chunk += 1
+
+        for pipe in self._pipes:
             if next_chunk < len(chunks):
-                pipe.send((chunks[next_chunk].start, chunks[next_chunk].stop))
+                send(pipe)
                 waiting[pipe] = True
-                next_chunk += 1
         if meanwhile is not None:
             meanwhile()
         while waiting:
@@ -104,21 +158,24 @@ def run_map(
                     raise outcome.error
                 results[start : start + len(outcome)] = outcome
                 if next_chunk < len(chunks):
-                    ready.send((chunks[next_chunk].start, chunks[next_chunk].stop))
-                    next_chunk += 1
+                    send(ready)
                 else:
                     del waiting[ready]
-        for pipe in pipes:
+        for pipe in self._pipes:
             pipe.send(None)
         return results
-    finally:
-        for pipe in pipes:
+
+    def close(self) -> None:
+        """Let the workers go (each ends when its pipe closes), if they still run."""
+        for pipe in self._pipes:
             pipe.close()
-        for proc in procs:
-            proc.join(timeout=5)
-            if proc.is_alive():
-                proc.terminate()
-                proc.join()
+        self._pipes = []
+        if self._proc is not None:
+            self._proc.join(timeout=5)
+            if self._proc.is_alive():
+                self._proc.terminate()
+                self._proc.join()
+            self._proc = None
 
 
 class Started(Generic[R]):
@@ -206,28 +263,76 @@ class _Failed:
         self.error = error
 
 
-def _serve(
-    func: Callable[[Any], Any], items: Sequence[Any], pipe: Any, large_stack: bool = False
+def _serve_pool(
+    func: Callable[[Any], Any],
+    pipes: list[Any],
+    parents: list[Any],
+    preload: Callable[[], object] | None,
+    large_stack: bool,
 ) -> None:
-    """A worker: map ``func`` over each range of indices it is sent, until ``None`` (on a
-    thread with a large stack, if asked)."""
+    """The first worker of a :class:`Pool`: preload, fork one worker for each other pipe (it
+    inherits what was loaded), then serve the first pipe — and any whose fork failed — until
+    each says ``None`` or closes; then wait for the workers it forked.
+
+    The pool's own ends of the pipes (``parents``), inherited by the fork, are closed first:
+    a worker holding one would never see its pipe close when the pool closes it."""
+    for end in parents:
+        end.close()
+    if preload is not None:
+        with contextlib.suppress(Exception):  # the items fail on their own, and say why
+            preload()
+    mine = [pipes[0]]
+    forked = []
+    for pipe in pipes[1:]:
+        try:
+            pid = os.fork()
+        except OSError:
+            mine.append(pipe)
+            continue
+        if pid == 0:  # a worker of its own: only its pipe, and it never returns
+            try:
+                for other in pipes:
+                    if other is not pipe:
+                        other.close()
+                _serve(func, [pipe], large_stack)
+            finally:
+                os._exit(0)
+        forked.append(pid)
+        pipe.close()
+    _serve(func, mine, large_stack)
+    for pid in forked:
+        with contextlib.suppress(ChildProcessError):
+            os.waitpid(pid, 0)
+
+
+def _serve(func: Callable[[Any], Any], pipes: list[Any], large_stack: bool = False) -> None:
+    """A worker: map ``func`` over each chunk of items a pipe sends, answering on that pipe,
+    until each pipe sends ``None`` (on a thread with a large stack, if asked)."""
     if large_stack:
         with contextlib.suppress(KeyboardInterrupt):  # as the loop below: the parent decides
-            run_on_large_stack(lambda: _serve(func, items, pipe))
+            run_on_large_stack(lambda: _serve(func, pipes))
         return
-    while True:
-        try:
-            task = pipe.recv()
-        except (EOFError, KeyboardInterrupt):
-            return
-        if task is None:
-            return
-        start, stop = task
-        try:
-            outcome: Any = [func(items[i]) for i in range(start, stop)]
-        except Exception as exc:  # sent back and raised in the parent
-            outcome = _Failed(exc)
-        try:
-            pipe.send((start, outcome))
-        except Exception as exc:  # a result that cannot be pickled
-            pipe.send((start, _Failed(RuntimeError(f"a worker's result cannot be sent: {exc}"))))
+    from multiprocessing.connection import wait
+
+    open_pipes = list(pipes)
+    while open_pipes:
+        ready: list[Any] = wait(open_pipes) if len(open_pipes) > 1 else list(open_pipes)
+        for pipe in ready:
+            try:
+                task = pipe.recv()
+            except (EOFError, KeyboardInterrupt):
+                task = None
+            if task is None:
+                open_pipes.remove(pipe)
+                continue
+            start, chunk = task
+            try:
+                outcome: Any = [func(item) for item in chunk]
+            except Exception as exc:  # sent back and raised in the parent
+                outcome = _Failed(exc)
+            try:
+                pipe.send((start, outcome))
+            except Exception as exc:  # a result that cannot be pickled
+                pipe.send(
+                    (start, _Failed(RuntimeError(f"a worker's result cannot be sent: {exc}")))
+                )
