@@ -71,6 +71,8 @@ _KIND: Final = {
     **{k: "one" for k in _SINGLE},
 }
 
+_NESTING: Final = frozenset(_KIND)
+
 
 def transform(schema: JsonSchema, fn: NodeFn, pointer: str = "") -> JsonSchema:
     """Apply ``fn`` to every subschema, children first.
@@ -78,6 +80,8 @@ def transform(schema: JsonSchema, fn: NodeFn, pointer: str = "") -> JsonSchema:
     Returns a new tree that shares every subtree ``fn`` left alone: a pass that changes
     nothing costs a walk, not a copy. The input is never mutated.
     """
+    if _NESTING.isdisjoint(schema):  # a leaf, as most nodes are: no loop over its keys
+        return fn(schema, pointer)
     node = schema
     for key, value in schema.items():
         kind = _KIND.get(key)
