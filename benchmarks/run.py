@@ -23,6 +23,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from corpus import generate
@@ -47,8 +48,15 @@ def precompile() -> None:
         compileall.compile_dir(folder, quiet=1)
 
 
-def run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> tuple[float, int]:
-    """Wall time and peak RSS (kB) of one fresh process.
+class Ran(NamedTuple):
+    seconds: float
+    peak_kb: int
+    cpu: float
+    """CPU seconds, user and system, of the process and every process it started."""
+
+
+def run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> Ran:
+    """Wall time, peak RSS and CPU time of one fresh process.
 
     Pending writes of earlier steps (a build writes 141 MB on the large size) are flushed
     first, so that the kernel's write-back is not billed to whichever process runs next.
@@ -65,7 +73,7 @@ def run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> tuple[f
         raise SystemExit(
             f"{' '.join(cmd)} failed: {proc.stderr.read().decode() if proc.stderr else ''}"
         )
-    return elapsed, usage.ru_maxrss
+    return Ran(elapsed, usage.ru_maxrss, usage.ru_utime + usage.ru_stime)
 
 
 def run_pair(cmd: list[str], cwd: Path, env: dict[str, str]) -> float:
@@ -126,6 +134,8 @@ def main() -> None:
             for k in (
                 "parse",
                 "pair",
+                "parse_cpu",
+                "cold_cpu",
                 "cold",
                 "noop",
                 "edit",
@@ -142,13 +152,16 @@ def main() -> None:
         shared = package / "shared.py"
         shared_text = shared.read_text()
         for i in range(args.repeat):
-            samples["parse"].append(run([sys.executable, "-c", PARSE, *files], root, env)[0])
+            parsed = run([sys.executable, "-c", PARSE, *files], root, env)
+            samples["parse"].append(parsed.seconds)
+            samples["parse_cpu"].append(parsed.cpu)
             samples["floor"].append(run([sys.executable, "-c", FLOOR], root, env)[0])
             samples["pair"].append(run_pair([sys.executable, "-c", PARSE, *files], root, env))
             out.unlink(missing_ok=True)
-            elapsed, peak = run([*toolgen, "build", str(package), "--no-cache", "-q"], root, env)
-            samples["cold"].append(elapsed)
-            rss.append(peak)
+            cold = run([*toolgen, "build", str(package), "--no-cache", "-q"], root, env)
+            samples["cold"].append(cold.seconds)
+            samples["cold_cpu"].append(cold.cpu)
+            rss.append(cold.peak_kb)
             run([*toolgen, "build", str(package), "-q"], root, env)  # warm the cache
             if i == 0:  # the base `toolgen diff` compares with: the output, committed
                 commit_output(root, out)
@@ -372,6 +385,13 @@ def report(
     print(
         f"{'  two parses at once':<34}{median:>10.3f}{min(values):>8.3f}-"
         f"{max(values):<8.3f}{median / base:>8.2f}x  (1.00x: both CPUs free and alike)"
+    )
+    values = samples["cold_cpu"]  # no target: the work the two CPUs share
+    median = statistics.median(values)
+    print(
+        f"{'  CPU of the cold build':<34}{median:>10.3f}{min(values):>8.3f}-"
+        f"{max(values):<8.3f}{median / statistics.median(samples['parse_cpu']):>8.2f}x  "
+        "(of the parse's: what its processes share over two CPUs)"
     )
     values = samples["floor"]  # no target: what the edit row cannot go below
     median = statistics.median(values)

@@ -24,6 +24,7 @@ def test_benchmark_quick_runs_and_reports_every_ratio() -> None:
         "rebuild after editing one docstring",
         "floor: Python + import libcst",
         "two parses at once",
+        "CPU of the cold build",
         "rebuild after a shared enum changed",
         "diff after editing one docstring",
         "check with no cache",
