@@ -214,6 +214,7 @@ def count_instructions(modules: int = 20, tools: int = 10) -> None:
     toolgen = [str(script)] if script.exists() else [sys.executable, "-m", "toolgen"]
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["TOOLGEN_JOBS"] = "1"
+    env["PYTHONHASHSEED"] = "0"  # the order of sets of strings, and so the work, is fixed
     precompile()
 
     def instructions(cmd: list[str], cwd: Path) -> int:
