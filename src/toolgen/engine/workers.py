@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable, Sequence
+import signal
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final, Generic, TypeVar
 
 from toolgen.stacks import run_on_large_stack
@@ -95,7 +96,8 @@ class Pool(Generic[T, R]):
             target=_serve_pool, args=(func, theirs, ours, preload, large_stack), daemon=True
         )
         try:
-            self._proc.start()
+            with _interrupts_held():
+                self._proc.start()
         except OSError:  # no process to be had (a limit reached): the map runs here
             self._proc = None
             for end in ours:
@@ -193,7 +195,8 @@ class Started(Generic[R]):
             context = multiprocessing.get_context("fork")
             here, there = context.Pipe(duplex=False)
             proc = context.Process(target=_serve_once, args=(compute, there), daemon=True)
-            proc.start()
+            with _interrupts_held():
+                proc.start()
             there.close()
             self._proc, self._pipe = proc, here
 
@@ -246,6 +249,7 @@ def start_map(func: Callable[[T], R], items: Sequence[T], large_stack: bool = Fa
 def _serve_once(compute: Callable[[], Any], pipe: Any) -> None:
     """A child of :func:`start_map`: compute, send, end."""
     try:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # held for the fork
         outcome: Any = compute()
     except Exception as exc:  # sent back and raised in the parent
         outcome = _Failed(exc)
@@ -256,6 +260,19 @@ def _serve_once(compute: Callable[[], Any], pipe: Any) -> None:
     except Exception as exc:  # a result that cannot be pickled
         with contextlib.suppress(Exception):
             pipe.send(_Failed(RuntimeError(f"a worker's result cannot be sent: {exc}")))
+
+
+@contextlib.contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """SIGINT held back while a worker is forked, in this process and so in the child, which
+    releases it once it runs its own code: a Ctrl-C that reached the child in Python's
+    after-fork hooks would be printed there as an ignored exception, and not stop it. This
+    thread's mask is then what it was."""
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 class _Failed:
@@ -275,43 +292,64 @@ def _serve_pool(
     each says ``None`` or closes; then wait for the workers it forked.
 
     The pool's own ends of the pipes (``parents``), inherited by the fork, are closed first:
-    a worker holding one would never see its pipe close when the pool closes it."""
-    for end in parents:
-        end.close()
-    if preload is not None:
-        with contextlib.suppress(Exception):  # the items fail on their own, and say why
-            preload()
-    mine = [pipes[0]]
-    forked = []
-    for pipe in pipes[1:]:
-        try:
-            pid = os.fork()
-        except OSError:
-            mine.append(pipe)
-            continue
-        if pid == 0:  # a worker of its own: only its pipe, and it never returns
+    a worker holding one would never see its pipe close when the pool closes it. Interrupted
+    (Ctrl-C reaches every process of the group, and the parent says so), it stops the workers
+    it forked: one being forked as the signal came would miss it, and work on for nobody."""
+    forked: list[int] = []
+    finished = False
+    try:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # held for the fork
+        for end in parents:
+            end.close()
+        if preload is not None:
+            with contextlib.suppress(Exception):  # the items fail on their own, and say why
+                preload()
+        mine = [pipes[0]]
+        for pipe in pipes[1:]:
             try:
-                for other in pipes:
-                    if other is not pipe:
-                        other.close()
-                _serve(func, [pipe], large_stack)
-            finally:
-                os._exit(0)
-        forked.append(pid)
-        pipe.close()
-    _serve(func, mine, large_stack)
-    for pid in forked:
-        with contextlib.suppress(ChildProcessError):
-            os.waitpid(pid, 0)
+                with _interrupts_held():
+                    pid = os.fork()
+            except OSError:
+                mine.append(pipe)
+                continue
+            if pid == 0:  # a worker of its own: only its pipe, and it never returns
+                try:
+                    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+                    for other in pipes:
+                        if other is not pipe:
+                            other.close()
+                    _serve(func, [pipe], large_stack)
+                finally:
+                    os._exit(0)
+            forked.append(pid)
+            pipe.close()
+        finished = _serve(func, mine, large_stack)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        for pid in forked:
+            if not finished:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
+            with contextlib.suppress(ChildProcessError):
+                os.waitpid(pid, 0)
 
 
-def _serve(func: Callable[[Any], Any], pipes: list[Any], large_stack: bool = False) -> None:
+def _serve(func: Callable[[Any], Any], pipes: list[Any], large_stack: bool = False) -> bool:
     """A worker: map ``func`` over each chunk of items a pipe sends, answering on that pipe,
-    until each pipe sends ``None`` (on a thread with a large stack, if asked)."""
-    if large_stack:
-        with contextlib.suppress(KeyboardInterrupt):  # as the loop below: the parent decides
-            run_on_large_stack(lambda: _serve(func, pipes))
-        return
+    until each pipe sends ``None`` or closes (on a thread with a large stack, if asked).
+    Whether it got there (``False``: interrupted)."""
+    try:
+        if large_stack:
+            run_on_large_stack(lambda: _serve_pipes(func, pipes))
+        else:
+            _serve_pipes(func, pipes)
+    except KeyboardInterrupt:  # the parent is interrupted too, and says so
+        return False
+    return True
+
+
+def _serve_pipes(func: Callable[[Any], Any], pipes: list[Any]) -> None:
     from multiprocessing.connection import wait
 
     open_pipes = list(pipes)
@@ -320,7 +358,7 @@ def _serve(func: Callable[[Any], Any], pipes: list[Any], large_stack: bool = Fal
         for pipe in ready:
             try:
                 task = pipe.recv()
-            except (EOFError, KeyboardInterrupt):
+            except EOFError:
                 task = None
             if task is None:
                 open_pipes.remove(pipe)
