@@ -59,6 +59,19 @@ def run_toolgen(*args: str, cwd: Path, **kwargs: Any) -> subprocess.CompletedPro
     )
 
 
+def start_python(code: str, cwd: Path, **kwargs: Any) -> subprocess.Popen[str]:
+    """A Python process running ``code`` in ``cwd``, begun and left running (its stdout and
+    stderr piped, as text): for a test that acts on it while it runs."""
+    return subprocess.Popen(
+        [sys.executable, "-c", code],
+        cwd=cwd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        **kwargs,
+    )
+
+
 class Built:
     """The result of building a package: the IR tools by name, every constant, diagnostics."""
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tests.conftest import write_tree
+from tests.conftest import start_python, write_tree
 from toolgen.cli import main
 
 TOOL = 'from toolgen import tool\n\n@tool\ndef ping(host: str) -> str:\n    """Ping."""\n'
@@ -190,14 +190,7 @@ def test_interrupted_write_keeps_old_output_and_no_temp_files(
         from toolgen.cli import main
         main(["build", "tools"])
         """)
-    child = subprocess.Popen(
-        [sys.executable, "-c", code],
-        cwd=project,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        preexec_fn=preexec,
-    )
+    child = start_python(code, project, preexec_fn=preexec)
     assert child.stdout is not None
     assert child.stdout.readline().strip() == "WRITING"
     temps = list((project / "tools").glob(".tool_schemas.py.*.tmp"))

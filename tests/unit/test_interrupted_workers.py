@@ -8,14 +8,13 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import sys
 import textwrap
 import time
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import write_tree
+from tests.conftest import start_python, write_tree
 from toolgen.engine import workers
 
 pytestmark = pytest.mark.skipif(
@@ -79,12 +78,9 @@ def test_ctrl_c_in_a_worker_ends_every_process_and_says_so(tmp_path: Path, where
         from toolgen.command import main
         main(["build", "tools", "--no-cache", "-q"])
         """)
-    child = subprocess.Popen(
-        [sys.executable, "-c", code],
-        cwd=project,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
+    child = start_python(
+        code,
+        project,
         start_new_session=True,  # a group of its own, as a terminal gives a command
         env={**os.environ, workers.JOBS_ENV: "2"},
     )
