@@ -22,7 +22,7 @@ from toolgen import api
 from toolgen.config import Config, Target
 from toolgen.errors import SourceError, SourceSpan
 from toolgen.ir import ToolDef
-from toolgen.providers import ADAPTERS, adapt, gemini, openai
+from toolgen.providers import ADAPTERS, adapt, gemini, openai, refs
 from toolgen.providers import transforms as t
 from toolgen.providers.base import (
     ANTHROPIC_NAMES,
@@ -271,7 +271,7 @@ def _schemas() -> st.SearchStrategy[dict[str, Any]]:
 PASSES = {
     "ensure_object_root": t.ensure_object_root,
     "strip_meta": t.strip_meta,
-    "inline_refs": t.inline_refs(3),
+    "inline_refs": refs.inline_refs(3),
     "merge_all_of": t.merge_all_of,
     "one_of_to_any_of": t.one_of_to_any_of,
     "complete_arrays": t.complete_arrays(True),

@@ -11,7 +11,7 @@ from typing import Any, Final
 from toolgen.diff.model import Change
 from toolgen.diff.values import canonical, description_change, escape, keyword_change, show
 from toolgen.ir import json_type
-from toolgen.providers.transforms import resolve_pointer
+from toolgen.providers.refs import resolve_pointer
 
 LOWER: Final = (
     "minimum",

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from toolgen.ir import ToolDef
+from toolgen.providers import refs
 from toolgen.providers import transforms as t
 from toolgen.providers.base import BEDROCK_NAMES, AdapterOptions, NameRule, Normalized
 
@@ -25,7 +26,7 @@ class Bedrock:
             [
                 t.ensure_object_root,
                 t.strip_meta,
-                t.inline_refs(self.options.recursion_depth),
+                refs.inline_refs(self.options.recursion_depth),
                 t.merge_all_of,
                 t.one_of_to_any_of,
             ],

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from toolgen.ir import JsonSchema, ToolDef, json_type
+from toolgen.providers import refs
 from toolgen.providers import transforms as t
 from toolgen.providers.base import GEMINI_NAMES, VERTEX_NAMES, AdapterOptions, NameRule, Normalized
 from toolgen.providers.transforms import NULL, Pass, Report, fold, transform
@@ -285,7 +286,7 @@ class Gemini:
             tool.parameters,
             [
                 *shared,
-                t.inline_refs(self.options.recursion_depth, keep_cycles=True),
+                refs.inline_refs(self.options.recursion_depth, keep_cycles=True),
                 t.merge_all_of,
                 t.one_of_to_any_of,
                 t.complete_arrays(require_items=True),
@@ -304,7 +305,7 @@ class Gemini:
             tool.parameters,
             [
                 *shared,
-                t.inline_refs(self.options.recursion_depth),
+                refs.inline_refs(self.options.recursion_depth),
                 t.merge_all_of,
                 t.one_of_to_any_of,
                 t.complete_arrays(require_items=True),

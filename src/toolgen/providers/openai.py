@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from toolgen.ir import JsonSchema, ToolDef
+from toolgen.providers import refs
 from toolgen.providers import transforms as t
 from toolgen.providers.base import OPENAI_NAMES, AdapterOptions, NameRule, Normalized
 from toolgen.providers.transforms import NULL, Report, fold, subschemas, transform
@@ -169,7 +170,7 @@ def _normalize(tool: ToolDef, options: AdapterOptions, report: t.Report) -> Norm
     base = [t.ensure_object_root, t.strip_meta]
     non_strict = [
         *base,
-        t.inline_refs(options.recursion_depth),
+        refs.inline_refs(options.recursion_depth),
         t.merge_all_of,
         t.complete_arrays(require_items=False),
         _fold_non_strict,
@@ -180,7 +181,7 @@ def _normalize(tool: ToolDef, options: AdapterOptions, report: t.Report) -> Norm
             tool.parameters,
             [
                 *base,
-                t.inline_refs(options.recursion_depth, keep_cycles=True),
+                refs.inline_refs(options.recursion_depth, keep_cycles=True),
                 t.merge_all_of,
                 t.one_of_to_any_of,
                 t.complete_arrays(require_items=True),

@@ -1,0 +1,164 @@
+"""Local ``$ref`` s: the pass that inlines them (P3), with what it and the schema diff need of
+them — where a JSON pointer leads, and which refs a recursive type makes cyclic.
+
+Like every pass (:mod:`toolgen.providers.transforms`), it never mutates its input and reports
+what it loses with a JSON pointer.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from toolgen.ir import JsonSchema
+from toolgen.providers.transforms import Pass, Report, escape_pointer
+
+
+def resolve_pointer(root: Any, ref: str) -> Any:
+    """What a local ``$ref`` (``#/$defs/Name``, a JSON pointer after ``#``) points to in
+    ``root``; ``None`` when it points nowhere."""
+    if not ref.startswith("#"):
+        return None
+    node: Any = root
+    for part in ref[1:].split("/")[1:]:
+        part = part.replace("~1", "/").replace("~0", "~")
+        if isinstance(node, dict) and part in node:
+            node = node[part]
+        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            node = node[int(part)]
+        else:
+            return None
+    return node
+
+
+def _resolve_pointer(root: JsonSchema, ref: str) -> JsonSchema | None:
+    node = resolve_pointer(root, ref)
+    return node if isinstance(node, dict) else None
+
+
+def ref_cycles(schema: JsonSchema) -> set[str]:
+    """The local refs that can reach themselves (recursive types)."""
+    graph: dict[str, set[str]] = {}
+
+    def refs(node: Any) -> set[str]:
+        found: set[str] = set()
+        stack = [node]
+        while stack:
+            item = stack.pop()
+            if isinstance(item, dict):
+                if isinstance(item.get("$ref"), str):
+                    found.add(item["$ref"])
+                stack.extend(v for k, v in item.items() if k not in ("$defs", "definitions"))
+            elif isinstance(item, list):
+                stack.extend(item)
+        return found
+
+    pending = list(refs(schema))
+    while pending:
+        ref = pending.pop()
+        if ref in graph:
+            continue
+        target = _resolve_pointer(schema, ref)
+        graph[ref] = refs(target) if target is not None else set()
+        pending.extend(graph[ref])
+    cyclic = set()
+    for start, targets in graph.items():
+        stack, seen = list(targets), set()
+        while stack:
+            ref = stack.pop()
+            if ref == start:
+                cyclic.add(start)
+                break
+            if ref not in seen:
+                seen.add(ref)
+                stack.extend(graph.get(ref, ()))
+    return cyclic
+
+
+def inline_refs(depth: int = 3, keep_cycles: bool = False) -> Pass:
+    """P3: replace local ``$ref`` s by their targets (siblings win), then drop ``$defs``.
+
+    A cycle is unrolled ``depth`` more times and then cut with a warning, unless
+    ``keep_cycles``: then recursive refs stay refs and their ``$defs`` are kept.
+    """
+
+    def run(schema: JsonSchema, report: Report) -> JsonSchema:
+        cyclic = ref_cycles(schema) if keep_cycles else set()
+        # Without cycles, keeping them changes nothing: OpenAI's strict pipeline and Gemini's
+        # then share one result (the same object), and so every step after it.
+        key = ("inline_refs", depth, frozenset(cyclic), id(schema))
+        last = report.memo.get(key)
+        if last is not None and last[0] is schema:
+            said: Report = last[2]
+        else:
+            said = Report(memo=report.memo)
+            last = (schema, _expand(schema, cyclic, said), said)
+            report.memo[key] = last
+        report.warnings.extend(said.warnings)
+        report.errors.extend(said.errors)
+        return cast(JsonSchema, last[1])
+
+    def _expand(schema: JsonSchema, cyclic: set[str], report: Report) -> JsonSchema:
+        kept: dict[str, JsonSchema] = {}
+        cut_reported: set[str] = set()
+
+        def expand(node: Any, pointer: str, stack: tuple[str, ...]) -> Any:
+            if isinstance(node, list):
+                return [expand(v, f"{pointer}/{i}", stack) for i, v in enumerate(node)]
+            if not isinstance(node, dict):
+                return node
+            ref = node.get("$ref")
+            if isinstance(ref, str):
+                siblings = {k: v for k, v in node.items() if k != "$ref"}
+                if not ref.startswith("#"):
+                    report.error(pointer, f"remote $ref '{ref}' cannot be resolved")
+                    return {k: v for k, v in node.items() if k != "$ref"}
+                target = _resolve_pointer(schema, ref)
+                if target is None:
+                    report.error(pointer, f"$ref '{ref}' points nowhere")
+                    return siblings
+                if ref in cyclic:
+                    name = ref.rsplit("/", 1)[-1]
+                    if name not in kept:
+                        kept[name] = {}
+                        kept[name] = expand(target, f"/$defs/{name}", (ref,))
+                    new_ref = f"#/$defs/{name}"
+                    if not siblings:
+                        return {"$ref": new_ref}
+                    return {
+                        **{k: expand(v, f"{pointer}/{k}", stack) for k, v in siblings.items()},
+                        "$ref": new_ref,
+                    }
+                if stack.count(ref) > depth:
+                    name = ref.rsplit("/", 1)[-1]
+                    if name not in cut_reported:
+                        cut_reported.add(name)
+                        report.warn(
+                            pointer,
+                            f"recursive type '{name}' unrolled {depth} levels, then "
+                            "cut (raise recursion_depth to go deeper)",
+                        )
+                    cut = {"type": "object", "description": f"<recursive: {name}>"}
+                    return {**cut, **{k: v for k, v in siblings.items() if k == "description"}}
+                merged = {**target, **siblings}
+                merged.pop("$defs", None)
+                merged.pop("definitions", None)
+                return expand(merged, pointer, (*stack, ref))
+            return {
+                k: (
+                    expand(v, f"{pointer}/{escape_pointer(k)}", stack)
+                    if k not in ("$defs", "definitions")
+                    else v
+                )
+                for k, v in node.items()
+            }
+
+        out = expand(schema, "", ())
+        out.pop("$defs", None)
+        out.pop("definitions", None)
+        if kept:
+            out["$defs"] = {k: kept[k] for k in sorted(kept)}
+        return cast(JsonSchema, out)
+
+    run.__name__ = "inline_refs"
+    run.key = ("inline_refs", depth, keep_cycles)  # type: ignore[attr-defined]
+    return run
