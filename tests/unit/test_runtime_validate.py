@@ -279,3 +279,13 @@ def test_the_validator_imports_only_the_standard_library() -> None:
             for name in names:
                 top = name.split(".")[0]
                 assert top == "__future__" or top in sys.stdlib_module_names, (module, name)
+
+
+def test_enum_and_const_together_and_a_types_keywords_after_a_wrong_type() -> None:
+    """Both found by the differential test against jsonschema."""
+    assert validate({"enum": [None], "const": []}, []) != []
+    schema = {"type": "null", "required": ["a"]}  # required applies to any object
+    assert validate(schema, {}) == [
+        {"path": "", "message": "expected null, got {}"},
+        {"path": "/a", "message": "required property is missing"},
+    ]

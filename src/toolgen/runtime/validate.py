@@ -171,21 +171,21 @@ class _Compiler:
             raise bad(where, "$defs must be an object")
         for key in defs:  # compiled now, so that a bad definition fails here, not at first use
             self.ref(f"{where}/$defs/{key.replace('~', '~0').replace('/', '~1')}")
-        checks = [c for c in (self.enum(schema, where), *self.by_type(schema, where)) if c]
-        applied = self.applicators(schema, where)
+        values = [c for c in (self.enum(schema, where, "const"), self.enum(schema, where)) if c]
+        checks = [c for c in self.by_type(schema, where) if c] + self.applicators(schema, where)
         typed = self.type_check(schema, where)
         if typed is None:
-            return sequence(checks + applied)
+            return sequence(values + checks)
         test, expected = typed
-        own = sequence(checks)
-        after = sequence(applied)
+        own = sequence(values)
+        after = sequence(checks)
 
         def check(value: Any, path: Path, errors: Errors) -> None:
             if test(value):
                 own(value, path, errors)
-            else:  # enum/const and the type's own keywords would only repeat this error
+            else:  # enum/const would only repeat this error, at the same place
                 errors.append((path, f"expected {expected}, got {show(value)}"))
-            after(value, path, errors)
+            after(value, path, errors)  # a type's keywords apply to values of that type
 
         return check
 
@@ -202,14 +202,14 @@ class _Compiler:
             return tests[0], expected
         return (lambda v: any(t(v) for t in tests)), expected
 
-    def enum(self, schema: Mapping[str, Any], where: str) -> Check | None:
-        if "const" in schema:
+    def enum(self, schema: Mapping[str, Any], where: str, key: str = "enum") -> Check | None:
+        if key not in schema:
+            return None
+        if key == "const":
             allowed, expected = [schema["const"]], show(schema["const"])
-        elif "enum" in schema:
+        else:
             allowed = list_of(schema, "enum", where)
             expected = "one of " + ", ".join(show(v) for v in allowed)
-        else:
-            return None
         frozen = frozenset(freeze(v) for v in allowed)
         expected = expected if len(expected) <= SHOWN * 2 else expected[: SHOWN * 2] + "…"
 
