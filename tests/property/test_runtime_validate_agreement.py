@@ -23,7 +23,7 @@ from toolgen.runtime.validate import compile
 
 CASES = Path(__file__).parents[1] / "cases"
 PROFILE = settings(
-    max_examples=300,
+    max_examples=200,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
@@ -307,7 +307,7 @@ def broken(instance: Any) -> st.SearchStrategy[Any]:
 
 
 @pytest.mark.parametrize(("name", "schema"), GOLDEN, ids=[n for n, _ in GOLDEN])
-@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_each_golden_schema_agrees_on_valid_and_broken_calls(
     name: str, schema: dict[str, Any], data: Any

@@ -42,8 +42,8 @@ def one(schema: dict[str, Any], instance: Any) -> tuple[str, str]:
         ({"exclusiveMinimum": 0}, 0, "expected more than 0, got 0"),
         ({"exclusiveMaximum": 10}, 10, "expected less than 10, got 10"),
         ({"multipleOf": 5}, 7, "expected a multiple of 5, got 7"),
-        ({"minLength": 3}, "ab", 'expected at least 3 character(s), got 2: "ab"'),
-        ({"maxLength": 1}, "ab", 'expected at most 1 character(s), got 2: "ab"'),
+        ({"minLength": 3}, "ab", 'expected at least 3 characters, got 2: "ab"'),
+        ({"maxLength": 1}, "ab", 'expected at most 1 character, got 2: "ab"'),
         (
             {"pattern": "^[a-z]+$"},
             "ABC",
@@ -56,8 +56,8 @@ def one(schema: dict[str, Any], instance: Any) -> tuple[str, str]:
             'expected a UUID such as "123e4567-e89b-12d3-a456-426614174000", '
             'got "123e4567e89b12d3a456426614174000"',
         ),
-        ({"minItems": 2}, [1], "expected at least 2 item(s), got 1 item(s)"),
-        ({"maxItems": 1}, [1, 2], "expected at most 1 item(s), got 2 item(s)"),
+        ({"minItems": 2}, [1], "expected at least 2 items, got 1 item"),
+        ({"maxItems": 1}, [1, 2], "expected at most 1 item, got 2 items"),
         (
             {"uniqueItems": True},
             [1, 2, 1.0],
@@ -66,9 +66,9 @@ def one(schema: dict[str, Any], instance: Any) -> tuple[str, str]:
         (
             {"minProperties": 1},
             {},
-            "expected at least 1 propert(ies), got 0 propert(ies)",
+            "expected at least 1 property, got 0 properties",
         ),
-        ({"maxProperties": 0}, {"a": 1}, "expected at most 0 propert(ies), got 1 propert(ies)"),
+        ({"maxProperties": 0}, {"a": 1}, "expected at most 0 properties, got 1 property"),
         (False, 1, "no value is allowed here, got 1"),
         (
             {"anyOf": [{"type": "integer"}, {"type": "null"}]},
@@ -139,7 +139,7 @@ def test_objects_arrays_and_property_names_reach_their_children() -> None:
     ]
     pair = {"prefixItems": [{"type": "number"}, {"type": "string"}], "items": False}
     assert validate(pair, [1, 2]) == [{"path": "/1", "message": "expected a string, got 2"}]
-    assert one(pair, [1, "a", None]) == ("", "expected at most 2 item(s), got 3 item(s)")
+    assert one(pair, [1, "a", None]) == ("", "expected at most 2 items, got 3 items")
 
 
 def test_an_alternative_that_took_the_value_says_what_to_fix() -> None:
@@ -161,6 +161,12 @@ def test_an_alternative_that_took_the_value_says_what_to_fix() -> None:
     assert validate(schema, {"book": 3}) == [
         {"path": "/book", "message": "expected an object or null, got 3"}
     ]
+    # Optional[date] and Optional[Literal[...]]: what is wrong with the value, not a list
+    maybe_date = {"anyOf": [{"type": "string", "format": "date"}, {"type": "null"}]}
+    assert one(maybe_date, "tomorrow") == ("", 'expected a date as YYYY-MM-DD, got "tomorrow"')
+    assert one(maybe_date, 3) == ("", "expected a string or null, got 3")
+    maybe_genre = {"anyOf": [{"enum": ["a", "b"]}, {"type": "null"}]}
+    assert one(maybe_genre, "c") == ("", 'expected one of "a", "b", got "c"')
     assert validate({"allOf": [{"minimum": 1}, {"multipleOf": 2}]}, 0.5) == [
         {"path": "", "message": "expected at least 1, got 0.5"},
         {"path": "", "message": "expected a multiple of 2, got 0.5"},

@@ -18,12 +18,14 @@ other format are annotations.
 
 Two paths differ from ``jsonschema``'s, on purpose: a missing required property and a property
 ``additionalProperties: false`` forbids are reported at the property's own pointer
-(``/book/genre``), as pydantic reports them, not at the object's.
+(``/book/genre``), as pydantic reports them, not at the object's. And when no alternative of
+``anyOf``/``oneOf`` holds, the errors of one that takes the value's type are reported (an
+``Optional[date]`` sent "tomorrow": what a date looks like), else one line of what each expects.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 from urllib.parse import unquote
 
@@ -241,8 +243,22 @@ class _Compiler:
                     out.extend(subs)
                 else:
                     summary = either([self.summary(b) for b in branches])
-                    out.append(alternatives(subs, summary, one=key == "oneOf"))
+                    takes = [self.takes(b) for b in branches]
+                    out.append(alternatives(subs, takes, summary, one=key == "oneOf"))
         return out
+
+    def takes(self, schema: Any, depth: int = 0) -> Callable[[Any], bool]:
+        """Whether a value is of a type the schema can accept (its type, through $ref)."""
+        if schema is False:
+            return lambda value: False
+        if isinstance(schema, Mapping) and depth < 8:
+            if "type" in schema:
+                names = schema["type"]
+                tests = [IS_TYPE[n] for n in ([names] if isinstance(names, str) else names)]
+                return lambda value: any(test(value) for test in tests)
+            if isinstance(schema.get("$ref"), str):
+                return self.takes(self.resolve(schema["$ref"]), depth + 1)
+        return lambda value: True
 
     def summary(self, schema: Any, depth: int = 0) -> str:
         """What a branch of anyOf/oneOf expects, in a few words, for the message."""
@@ -273,14 +289,14 @@ class _Compiler:
         rest = self.node(schema["items"], f"{where}/items") if "items" in schema else None
         out: list[Check] = []
         if low is not None:
-            out.append(size(lambda n: n >= low, f"at least {low} item(s)", "item(s)"))
+            out.append(size(lambda n: n >= low, "at least", low, "item"))
         if high is not None:
-            out.append(size(lambda n: n <= high, f"at most {high} item(s)", "item(s)"))
+            out.append(size(lambda n: n <= high, "at most", high, "item"))
         if unique:
             out.append(repeats)
         if rest is reject:  # items: false after prefixItems: a count, as jsonschema says it
             limit = len(prefix)
-            out.append(size(lambda n: n <= limit, f"at most {limit} item(s)", "item(s)"))
+            out.append(size(lambda n: n <= limit, "at most", limit, "item"))
             rest = None
         if prefix or (rest is not None and rest is not accept):
             out.append(each_item(prefix, rest))
@@ -291,9 +307,9 @@ class _Compiler:
         high = count_of(schema, "maxProperties", where)
         out: list[Check] = []
         if low is not None:
-            out.append(size(lambda n: n >= low, f"at least {low} propert(ies)", "propert(ies)"))
+            out.append(size(lambda n: n >= low, "at least", low, "property"))
         if high is not None:
-            out.append(size(lambda n: n <= high, f"at most {high} propert(ies)", "propert(ies)"))
+            out.append(size(lambda n: n <= high, "at most", high, "property"))
         props = schema.get("properties", {})
         if not isinstance(props, Mapping):
             raise bad(where, "properties must be an object")
