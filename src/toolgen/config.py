@@ -25,6 +25,9 @@ class Config(NamedTuple):
     targets: tuple[Target, ...]
     source: Path | None = None
     cache_dir: Path | None = None
+    out_root: Path | None = None
+    """The folder outputs must be inside: the working folder when the command line names the
+    paths or the output; ``None``: the configuration file's folder (else the working folder)."""
 
 
 _TOP_ONLY: Final = {"targets", "cache_dir"}
@@ -119,7 +122,8 @@ def _table_to_fields(
         if key in ("paths", "source_roots"):
             checked = tuple((base / p).resolve() for p in checked)
         elif key == "out":
-            checked = (base / checked).resolve()
+            # Not resolved: a symlink on the way is refused (emit.place), never followed.
+            checked = Path(os.path.normpath(base / checked))
         out[key] = checked
     return out
 

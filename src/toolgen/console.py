@@ -129,6 +129,8 @@ def target_config(paths: tuple[Path, ...], flags: dict[str, Any]) -> Config:
     Raises:
         UsageError: ``--out`` without PATHS where the file has several targets.
     """
+    import os
+
     from toolgen.config import Config, load, override
 
     config = load()
@@ -145,8 +147,15 @@ def target_config(paths: tuple[Path, ...], flags: dict[str, Any]) -> Config:
     if flags.get("out") is not None:
         if len(targets) > 1:
             raise UsageError("--out needs a single target: give PATHS too")
-        flags = {**flags, "out": (cwd / flags["out"]).resolve()}
-    return Config(tuple(override(t, **flags) for t in targets), config.source, config.cache_dir)
+        # Not resolved: a symlink on the way is refused (emit.place), never followed.
+        flags = {**flags, "out": Path(os.path.normpath(cwd / flags["out"]))}
+    from_command_line = bool(paths) or flags.get("out") is not None
+    return Config(
+        tuple(override(t, **flags) for t in targets),
+        config.source,
+        config.cache_dir,
+        cwd if from_command_line else None,
+    )
 
 
 def build_or_check(
