@@ -133,6 +133,10 @@ def target_config(paths: tuple[Path, ...], flags: dict[str, Any]) -> Config:
 
     from toolgen.config import Config, load, override
 
+    given = [*paths, *(flags[k] for k in ("out", "source_roots") if flags.get(k) is not None)]
+    for path in given:
+        for one in path if isinstance(path, tuple) else (path,):
+            _ensure_no_nul(one)
     config = load()
     cwd = Path.cwd()
     targets = config.targets
@@ -158,6 +162,15 @@ def target_config(paths: tuple[Path, ...], flags: dict[str, Any]) -> Config:
     )
 
 
+def _ensure_no_nul(path: Path) -> None:
+    """Raises: UsageError: a path given on the command line holds a NUL byte (possible only
+    through the API: no command line can carry one)."""
+    if "\x00" in str(path):
+        raise UsageError(
+            f"the path '{showable(str(path))}' holds a NUL byte, which no path can hold"
+        )
+
+
 def build_or_check(
     paths: tuple[Path, ...],
     check_only: bool,
@@ -177,6 +190,8 @@ def build_or_check(
     from toolgen import api
 
     def body() -> int:
+        if cache_dir is not None:
+            _ensure_no_nul(cache_dir)
         config = target_config(paths, flags or {})
         the_plan = api.plan(
             config,
