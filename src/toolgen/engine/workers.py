@@ -12,6 +12,8 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import sys
+import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final, Generic, TypeVar
 
@@ -35,6 +37,46 @@ def workers() -> int:
     if env and env.isdigit():
         count = min(count, max(1, int(env)))
     return count
+
+
+WATCH_S: Final = 0.2
+"""How often a worker that the kernel cannot tell of its parent's death looks for itself."""
+
+
+def parent_death_signal() -> bool:
+    """Ask the kernel to kill this process (SIGKILL) when the thread that forked it ends
+    (Linux's ``PR_SET_PDEATHSIG``); whether it will."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        return int(libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+_PR_SET_PDEATHSIG: Final = 1
+
+
+def _end_with(parent: int) -> None:
+    """This worker ends when ``parent`` (the process that forked it) does, killed or not: a
+    worker busy on an input that takes for ever would otherwise work on for nobody, its
+    results never asked for. By the kernel's signal where there is one, else by a thread that
+    looks every :data:`WATCH_S`; and at once if the parent is already gone (it died before
+    the signal was asked for)."""
+    if not parent_death_signal():
+        import threading
+
+        def watch() -> None:
+            while os.getppid() == parent:
+                time.sleep(WATCH_S)
+            os._exit(1)
+
+        threading.Thread(target=watch, name="toolgen-parent-watch", daemon=True).start()
+    if os.getppid() != parent:
+        os._exit(1)
 
 
 def can_fork() -> bool:
@@ -93,7 +135,9 @@ class Pool(Generic[T, R]):
         theirs = [there for _, there in ends]
         ours = [here for here, _ in ends]
         self._proc = context.Process(
-            target=_serve_pool, args=(func, theirs, ours, preload, large_stack), daemon=True
+            target=_serve_pool,
+            args=(func, theirs, ours, preload, large_stack, os.getpid()),
+            daemon=True,
         )
         try:
             with _interrupts_held():
@@ -194,7 +238,9 @@ class Started(Generic[R]):
 
             context = multiprocessing.get_context("fork")
             here, there = context.Pipe(duplex=False)
-            proc = context.Process(target=_serve_once, args=(compute, there), daemon=True)
+            proc = context.Process(
+                target=_serve_once, args=(compute, there, os.getpid()), daemon=True
+            )
             with _interrupts_held():
                 proc.start()
             there.close()
@@ -246,8 +292,9 @@ def start_map(func: Callable[[T], R], items: Sequence[T], large_stack: bool = Fa
     return Started(compute)
 
 
-def _serve_once(compute: Callable[[], Any], pipe: Any) -> None:
-    """A child of :func:`start_map`: compute, send, end."""
+def _serve_once(compute: Callable[[], Any], pipe: Any, parent: int) -> None:
+    """A child of :func:`start_map`: compute, send, end (or end with ``parent``)."""
+    _end_with(parent)
     try:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # held for the fork
         outcome: Any = compute()
@@ -286,6 +333,7 @@ def _serve_pool(
     parents: list[Any],
     preload: Callable[[], object] | None,
     large_stack: bool,
+    parent: int,
 ) -> None:
     """The first worker of a :class:`Pool`: preload, fork one worker for each other pipe (it
     inherits what was loaded), then serve the first pipe — and any whose fork failed — until
@@ -294,9 +342,18 @@ def _serve_pool(
     The pool's own ends of the pipes (``parents``), inherited by the fork, are closed first:
     a worker holding one would never see its pipe close when the pool closes it. Interrupted
     (Ctrl-C reaches every process of the group, and the parent says so), it stops the workers
-    it forked: one being forked as the signal came would miss it, and work on for nobody."""
+    it forked: one being forked as the signal came would miss it, and work on for nobody.
+
+    It ends with ``parent``, the pool's process, and each worker it forks ends with it (so
+    with the pool's process too): asked of the kernel before any thread starts here, so that
+    the forks are made by the thread the signal is tied to, and only then (where the kernel
+    cannot) a thread that watches."""
     forked: list[int] = []
     finished = False
+    kernel = parent_death_signal()
+    if os.getppid() != parent:
+        os._exit(1)
+    me = os.getpid()
     try:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # held for the fork
         for end in parents:
@@ -314,6 +371,7 @@ def _serve_pool(
                 continue
             if pid == 0:  # a worker of its own: only its pipe, and it never returns
                 try:
+                    _end_with(me)
                     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
                     for other in pipes:
                         if other is not pipe:
@@ -323,6 +381,8 @@ def _serve_pool(
                     os._exit(0)
             forked.append(pid)
             pipe.close()
+        if not kernel:  # no thread before the forks: a fork copies only the forking thread
+            _end_with(parent)
         finished = _serve(func, mine, large_stack)
     except KeyboardInterrupt:
         pass
