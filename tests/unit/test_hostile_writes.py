@@ -232,3 +232,7 @@ def test_the_write_replaces_a_symlink_swapped_in_for_the_output_not_its_target(
     assert not (root / "out.py").is_symlink()
     assert (root / "out.py").read_bytes() == b"x = 1\n"
     assert sorted(p.name for p in root.iterdir()) == ["out.py"]  # no temp file left
+
+
+def test_an_out_that_is_the_project_folder_itself_says_so(project: Path) -> None:
+    assert_refused(run("build", "tools", "--out", "."), "exit_code", ".: is the project's folder")

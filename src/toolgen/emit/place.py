@@ -41,7 +41,9 @@ def place_output(path: Path, root: Path, cwd: Path) -> Path:
     shown = display_path(path, cwd)
     real_root = root.resolve()
     relative = _below(Path(os.path.normpath(os.path.abspath(path))), root, real_root)
-    if relative is None or not relative.parts:
+    if relative is not None and not relative.parts:
+        raise OutputError(f"{shown}: is the project's folder, not a file")
+    if relative is None:
         raise OutputError(
             f"{shown}: is outside the project ({real_root.as_posix()}); {_RULE} "
             "(the folder of the configuration file, or the working folder for a path given on "
