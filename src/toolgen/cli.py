@@ -205,6 +205,8 @@ def show(spec: str, provider: str | None, verbose: bool) -> None:
     if "::" not in spec:
         raise click.UsageError("expected FILE::FUNCTION, for example tools/weather.py::get_weather")
     file, function = spec.rsplit("::", 1)
+    if "\x00" in file:
+        raise click.UsageError("the path holds a NUL byte, which no path can hold")
 
     def body() -> int:
         value, diagnostics, decisions = api.show(Path(file).resolve(), function, load(), provider)

@@ -100,3 +100,7 @@ def test_a_nul_byte_in_a_path_given_to_main_is_a_usage_error(
     assert "NUL byte" in capsys.readouterr().err
     result = run(*args, "--layout", "single")  # an option only click reads
     assert_config_error(result, "NUL byte")
+
+
+def test_a_nul_byte_in_the_file_show_reads_is_a_usage_error(project: Path) -> None:
+    assert_config_error(run("show", "tools/mod\x00.py::ping"), "NUL byte")
