@@ -88,9 +88,9 @@ def test_no_worker_outlives_the_build(
     code = textwrap.dedent(f"""
         import os, time
         import toolgen.engine.plan as plan
-        import toolgen.engine.workers as workers
+        import toolgen.engine.lifetime as lifetime
         if {fallback!r}:  # as where the kernel has no parent-death signal
-            workers.parent_death_signal = lambda: False
+            lifetime.parent_death_signal = lambda: False
         real = getattr(plan.TargetRun, {name!r})
         def busy(*args, **kwargs):
             os.write(1, b"busy\\n")  # one write: two workers may say it

@@ -12,11 +12,10 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-import sys
-import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final, Generic, TypeVar
 
+from toolgen.engine import lifetime
 from toolgen.stacks import run_on_large_stack
 
 T = TypeVar("T")
@@ -37,46 +36,6 @@ def workers() -> int:
     if env and env.isdigit():
         count = min(count, max(1, int(env)))
     return count
-
-
-WATCH_S: Final = 0.2
-"""How often a worker that the kernel cannot tell of its parent's death looks for itself."""
-
-
-def parent_death_signal() -> bool:
-    """Ask the kernel to kill this process (SIGKILL) when the thread that forked it ends
-    (Linux's ``PR_SET_PDEATHSIG``); whether it will."""
-    if not sys.platform.startswith("linux"):
-        return False
-    try:
-        import ctypes
-
-        libc = ctypes.CDLL(None, use_errno=True)
-        return int(libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)) == 0
-    except (OSError, AttributeError):
-        return False
-
-
-_PR_SET_PDEATHSIG: Final = 1
-
-
-def _end_with(parent: int) -> None:
-    """This worker ends when ``parent`` (the process that forked it) does, killed or not: a
-    worker busy on an input that takes for ever would otherwise work on for nobody, its
-    results never asked for. By the kernel's signal where there is one, else by a thread that
-    looks every :data:`WATCH_S`; and at once if the parent is already gone (it died before
-    the signal was asked for)."""
-    if not parent_death_signal():
-        import threading
-
-        def watch() -> None:
-            while os.getppid() == parent:
-                time.sleep(WATCH_S)
-            os._exit(1)
-
-        threading.Thread(target=watch, name="toolgen-parent-watch", daemon=True).start()
-    if os.getppid() != parent:
-        os._exit(1)
 
 
 def can_fork() -> bool:
@@ -294,7 +253,7 @@ def start_map(func: Callable[[T], R], items: Sequence[T], large_stack: bool = Fa
 
 def _serve_once(compute: Callable[[], Any], pipe: Any, parent: int) -> None:
     """A child of :func:`start_map`: compute, send, end (or end with ``parent``)."""
-    _end_with(parent)
+    lifetime.end_with(parent)
     try:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # held for the fork
         outcome: Any = compute()
@@ -350,7 +309,7 @@ def _serve_pool(
     cannot) a thread that watches."""
     forked: list[int] = []
     finished = False
-    kernel = parent_death_signal()
+    kernel = lifetime.parent_death_signal()
     if os.getppid() != parent:
         os._exit(1)
     me = os.getpid()
@@ -371,7 +330,7 @@ def _serve_pool(
                 continue
             if pid == 0:  # a worker of its own: only its pipe, and it never returns
                 try:
-                    _end_with(me)
+                    lifetime.end_with(me)
                     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
                     for other in pipes:
                         if other is not pipe:
@@ -382,7 +341,7 @@ def _serve_pool(
             forked.append(pid)
             pipe.close()
         if not kernel:  # no thread before the forks: a fork copies only the forking thread
-            _end_with(parent)
+            lifetime.end_with(parent)
         finished = _serve(func, mine, large_stack)
     except KeyboardInterrupt:
         pass
