@@ -189,10 +189,22 @@ def toolgen_table(found: Found) -> str:
 
 
 def _read_text(path: Path) -> str:
+    """The regular file ``path``, read without following a link or blocking on a FIFO (one
+    swapped in since :func:`_ensure_writable_kinds` looked is refused)."""
     try:
-        return path.read_text(encoding="utf-8")
+        fd = os.open(path, os.O_RDONLY | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise ConfigError(f"{path}: cannot read: not a regular file")
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            text = handle.read().decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{path}: cannot read: {exc}") from None
+    finally:
+        os.close(fd)
+    return text.replace("\r\n", "\n").replace("\r", "\n")  # as text mode reads it
 
 
 WRITTEN: Final = ("pyproject.toml", "noxfile.py", ".pre-commit-config.yaml")
