@@ -35,6 +35,9 @@ class Plan(NamedTuple):
     diagnostics: tuple[Diagnostic, ...]
     cache: Cache
     """The cache the plan used, so a build can stamp what it wrote."""
+    project: Path | None = None
+    """The folder every output is inside (checked by the plan); the write opens the folders
+    below it without following links. ``None``: each output's own folder."""
 
 
 @contextlib.contextmanager
@@ -54,15 +57,19 @@ def _without_cyclic_gc() -> Iterator[None]:
 
 def _runs(
     config: Config, cwd: Path, use_cache: bool, cache_dir: Path | None, warnings: bool
-) -> list[TargetRun]:
-    """One run per target, sharing the cache.
+) -> tuple[list[TargetRun], Path]:
+    """One run per target, sharing the cache; and the project their outputs must stay in.
 
     Raises:
         UsageError: a target without paths, two targets writing one file, a cache folder that
             is not toolgen's.
+        OutputError: an output outside the project, through a symlink, or not a regular file.
     """
     from toolgen.config import default_cache_dir
+    from toolgen.emit.place import place_output
 
+    root = config.source.parent if config.source is not None else cwd
+    out_root = config.out_root or root
     outputs: dict[Path, int] = {}
     for index, target in enumerate(config.targets):
         if not target.paths:
@@ -70,18 +77,20 @@ def _runs(
                 "no paths to scan: give them on the command line or as 'paths' in [tool.toolgen]"
             )
         for path in target.output_files().values():
-            out = path.resolve()
+            # Inside the project, through folders only, a regular file or nothing: so its
+            # resolved path is the one checked, and is the one written or read.
+            out = place_output(path, out_root, cwd)
             if out in outputs:
                 raise UsageError(
                     f"targets {outputs[out]} and {index} both write {display_path(out, cwd)}"
                 )
             outputs[out] = index
-    root = config.source.parent if config.source is not None else cwd
     cache = open_cache((cache_dir or default_cache_dir(config, root)) if use_cache else None)
-    return [
+    runs = [
         TargetRun(target, frozenset(outputs), cwd, root, cache, warnings)
         for target in config.targets
     ]
+    return runs, out_root
 
 
 def plan(
@@ -101,7 +110,7 @@ def plan(
         SourceError: the sources have errors (all of them attached). Nothing is cached then.
     """
     with _without_cyclic_gc():
-        runs = _runs(config, cwd or Path.cwd(), use_cache, cache_dir, warnings)
+        runs, out_root = _runs(config, cwd or Path.cwd(), use_cache, cache_dir, warnings)
         files: list[PlannedFile] = []
         diags = Diagnostics()
         for run in runs:
@@ -114,7 +123,7 @@ def plan(
         for run in runs:
             for pending in run.pending:
                 pending(cache)
-        return Plan(tuple(files), tuple(diags.sorted()) if warnings else (), cache)
+        return Plan(tuple(files), tuple(diags.sorted()) if warnings else (), cache, out_root)
 
 
 def build(the_plan: Plan, force: bool = False) -> list[FileResult]:
@@ -142,7 +151,7 @@ def build(the_plan: Plan, force: bool = False) -> list[FileResult]:
         if f.pieces is None or on_disk(f.path, f.digest, cache):
             results.append(FileResult(f.display, Status.UNCHANGED, f.tool_count))
             continue
-        written = write_atomic(f.path, f.disk_pieces())
+        written = write_atomic(f.path, f.disk_pieces(), the_plan.project)
         results.append(FileResult(f.display, Status.WRITTEN, f.tool_count))
         if cache.enabled:
             cache.put_stamp(f.path, Stamp.of(written, f.digest))

@@ -17,6 +17,7 @@ import click
 from toolgen import __version__
 from toolgen.config import CACHE_DIR, PROVIDERS, SETTINGS, Setting, load
 from toolgen.console import build_or_check, echo, guard, print_diagnostics, target_config
+from toolgen.errors import showable
 from toolgen.report import EXIT_OK, EXIT_USAGE, Report
 
 
@@ -32,6 +33,16 @@ def _guard(verbose: bool, body: Callable[[], int]) -> NoReturn:
     guard(verbose, body, passthrough=_PASSTHROUGH)
 
 
+class _PathType(click.Path):
+    """A path: click's own check of it would fail (exit 4) on a NUL byte, which no path holds
+    (no command line can carry one; a caller of ``main`` can)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and "\x00" in value:
+            self.fail("the path holds a NUL byte, which no path can hold", param, ctx)
+        return super().convert(value, param, ctx)
+
+
 def _setting_option(name: str, setting: Setting) -> Callable[[Any], Any]:
     """The command-line option of one setting, as its declaration says."""
     assert setting.flag is not None
@@ -44,7 +55,7 @@ def _setting_option(name: str, setting: Setting) -> Callable[[Any], Any]:
     if setting.kind == "list":
         kwargs.update(multiple=True, default=())
     if setting.kind == "path":
-        kwargs["type"] = click.Path(path_type=Path)
+        kwargs["type"] = _PathType(path_type=Path)
     elif setting.kind == "int":
         kwargs["type"] = int
     elif setting.choices is not None:
@@ -56,7 +67,7 @@ def _setting_option(name: str, setting: Setting) -> Callable[[Any], Any]:
 
 def _target_options(func: Callable[..., Any]) -> Callable[..., Any]:
     options = [
-        click.argument("paths", nargs=-1, type=click.Path(path_type=Path)),
+        click.argument("paths", nargs=-1, type=_PathType(path_type=Path)),
         *(_setting_option(name, setting) for name, setting in SETTINGS.items() if setting.flag),
         click.option(
             "--no-cache",
@@ -65,7 +76,7 @@ def _target_options(func: Callable[..., Any]) -> Callable[..., Any]:
         ),
         click.option(
             CACHE_DIR.flag or "--cache-dir",
-            type=click.Path(path_type=Path),
+            type=_PathType(path_type=Path),
             default=None,
             help=CACHE_DIR.help,
         ),
@@ -194,6 +205,8 @@ def show(spec: str, provider: str | None, verbose: bool) -> None:
     if "::" not in spec:
         raise click.UsageError("expected FILE::FUNCTION, for example tools/weather.py::get_weather")
     file, function = spec.rsplit("::", 1)
+    if "\x00" in file:
+        raise click.UsageError("the path holds a NUL byte, which no path can hold")
 
     def body() -> int:
         value, diagnostics, decisions = api.show(Path(file).resolve(), function, load(), provider)
@@ -223,7 +236,7 @@ def _generated_pair(paths: tuple[Path, ...]) -> bool:
 
 
 @main.command()
-@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.argument("paths", nargs=-1, type=_PathType(path_type=Path))
 @click.option(
     "--base",
     metavar="REV",
@@ -259,7 +272,7 @@ def _generated_pair(paths: tuple[Path, ...]) -> bool:
 )
 @click.option(
     CACHE_DIR.flag or "--cache-dir",
-    type=click.Path(path_type=Path),
+    type=_PathType(path_type=Path),
     default=None,
     help=CACHE_DIR.help,
 )
@@ -314,7 +327,7 @@ def diff(
 @click.argument(
     "path",
     default=".",
-    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    type=_PathType(exists=True, file_okay=False, path_type=Path),
     metavar="[PATH]",
 )
 @click.option(
@@ -335,7 +348,7 @@ def init(path: Path, dry_run: bool, verbose: bool) -> None:
         root = path.resolve()
         steps = setup.plan_setup(root)
         for line in setup.describe(steps, dry_run):
-            echo(line)
+            echo(showable(line))  # names of folders and files: any character but NUL
         if steps.found is None and not steps.configured:
             _err(
                 f"toolgen init: no tools found under {path}: nothing to set up "

@@ -25,9 +25,13 @@ class Config(NamedTuple):
     targets: tuple[Target, ...]
     source: Path | None = None
     cache_dir: Path | None = None
+    out_root: Path | None = None
+    """The folder outputs must be inside: the working folder when the command line names the
+    paths or the output; ``None``: the configuration file's folder (else the working folder)."""
 
 
 _TOP_ONLY: Final = {"targets", "cache_dir"}
+NUL_IN_PATH: Final = "'{key}' holds a NUL byte (\\x00), which no path can hold"
 
 
 def find_pyproject(start: Path) -> Path | None:
@@ -46,14 +50,7 @@ def _find_table(start: Path) -> tuple[Path, Any] | None:
     for folder in (start, *start.parents):
         candidate = folder / "pyproject.toml"
         if candidate.is_file():
-            if sys.version_info >= (3, 11):
-                import tomllib
-            else:  # pragma: no cover - exercised on Python 3.10 only
-                import tomli as tomllib
-            try:
-                data = tomllib.loads(candidate.read_text(encoding="utf-8"))
-            except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-                raise ConfigError(f"{candidate}: cannot read: {exc}") from None
+            data = read_toml(candidate)
             tool = data.get("tool", {})
             if isinstance(tool, dict) and "toolgen" in tool:
                 table = tool["toolgen"]
@@ -63,6 +60,27 @@ def _find_table(start: Path) -> tuple[Path, Any] | None:
         if (folder / ".git").exists():
             return None
     return None
+
+
+def read_toml(path: Path, text: str | None = None) -> dict[str, Any]:
+    """The TOML file ``path`` (of ``text``, when given), parsed.
+
+    Raises:
+        ConfigError: it cannot be read, is not UTF-8 or not TOML, or nests its values deeper
+            than the parser can follow (``tomllib`` recurses once per level).
+    """
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - exercised on Python 3.10 only
+        import tomli as tomllib
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8") if text is None else text)
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise ConfigError(f"{path}: cannot read: {exc}") from None
+    except RecursionError:
+        raise ConfigError(
+            f"{path}: cannot read: its arrays or tables are nested too deeply to be read"
+        ) from None
 
 
 def _suggest(key: str, known: list[str]) -> str:
@@ -91,6 +109,8 @@ def _check_value(where: str, key: str, value: Any) -> Any:
         }[kind]
         raise ConfigError(f"{where}: '{key}' must be {expected}, got {value!r}")
     values = value if kind == "list" else [value]
+    if setting.kind in ("path", "paths") and any("\x00" in item for item in values):
+        raise ConfigError(f"{where}: {NUL_IN_PATH.format(key=key)}")
     if allowed is not None:
         for item in values:
             if item not in allowed:
@@ -119,7 +139,8 @@ def _table_to_fields(
         if key in ("paths", "source_roots"):
             checked = tuple((base / p).resolve() for p in checked)
         elif key == "out":
-            checked = (base / checked).resolve()
+            # Not resolved: a symlink on the way is refused (emit.place), never followed.
+            checked = Path(os.path.normpath(base / checked))
         out[key] = checked
     return out
 
@@ -136,6 +157,8 @@ def parse(data: Mapping[str, Any], base: Path, source: Path | None = None) -> Co
     cache_dir = data.get("cache_dir")
     if cache_dir is not None and not isinstance(cache_dir, str):
         raise ConfigError(f"{where}: 'cache_dir' must be a string, got {cache_dir!r}")
+    if cache_dir is not None and "\x00" in cache_dir:
+        raise ConfigError(f"{where}: {NUL_IN_PATH.format(key='cache_dir')}")
     targets = []
     for index, raw in enumerate(raw_targets):
         own = _table_to_fields(f"{where} targets[{index}]", raw, base, set())
@@ -186,6 +209,7 @@ def default_cache_dir(config: Config, project_root: Path) -> Path:
 
 __all__ = [
     "CACHE_DIR",
+    "NUL_IN_PATH",
     "PROVIDERS",
     "SETTINGS",
     "Config",
@@ -196,4 +220,5 @@ __all__ = [
     "load",
     "override",
     "parse",
+    "read_toml",
 ]

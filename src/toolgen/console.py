@@ -129,8 +129,14 @@ def target_config(paths: tuple[Path, ...], flags: dict[str, Any]) -> Config:
     Raises:
         UsageError: ``--out`` without PATHS where the file has several targets.
     """
+    import os
+
     from toolgen.config import Config, load, override
 
+    given = [*paths, *(flags[k] for k in ("out", "source_roots") if flags.get(k) is not None)]
+    for path in given:
+        for one in path if isinstance(path, tuple) else (path,):
+            _ensure_no_nul(one)
     config = load()
     cwd = Path.cwd()
     targets = config.targets
@@ -145,8 +151,24 @@ def target_config(paths: tuple[Path, ...], flags: dict[str, Any]) -> Config:
     if flags.get("out") is not None:
         if len(targets) > 1:
             raise UsageError("--out needs a single target: give PATHS too")
-        flags = {**flags, "out": (cwd / flags["out"]).resolve()}
-    return Config(tuple(override(t, **flags) for t in targets), config.source, config.cache_dir)
+        # Not resolved: a symlink on the way is refused (emit.place), never followed.
+        flags = {**flags, "out": Path(os.path.normpath(cwd / flags["out"]))}
+    from_command_line = bool(paths) or flags.get("out") is not None
+    return Config(
+        tuple(override(t, **flags) for t in targets),
+        config.source,
+        config.cache_dir,
+        cwd if from_command_line else None,
+    )
+
+
+def _ensure_no_nul(path: Path) -> None:
+    """Raises: UsageError: a path given on the command line holds a NUL byte (possible only
+    through the API: no command line can carry one)."""
+    if "\x00" in str(path):
+        raise UsageError(
+            f"the path '{showable(str(path))}' holds a NUL byte, which no path can hold"
+        )
 
 
 def build_or_check(
@@ -168,6 +190,8 @@ def build_or_check(
     from toolgen import api
 
     def body() -> int:
+        if cache_dir is not None:
+            _ensure_no_nul(cache_dir)
         config = target_config(paths, flags or {})
         the_plan = api.plan(
             config,

@@ -219,7 +219,14 @@ _KINDS: Final = (
     (stat.S_ISBLK, "a block device"),
     (stat.S_ISSOCK, "a socket"),
     (stat.S_ISDIR, "a folder"),
+    (stat.S_ISLNK, "a symlink"),
+    (stat.S_ISREG, "a regular file"),
 )
+
+
+def kind_of(mode: int) -> str:
+    """What kind of file the ``st_mode`` ``mode`` is, in words ("a FIFO (named pipe)")."""
+    return next((name for test, name in _KINDS if test(mode)), "a file of an unknown kind")
 
 
 def _readable(path: Path, info: os.stat_result | None, cwd: Path, diags: Diagnostics) -> bool:
@@ -257,9 +264,9 @@ def _is_toolgen_output(path: Path) -> bool:
 
 
 def _skip(path: Path, mode: int, cwd: Path, diags: Diagnostics) -> None:
-    kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
     diags.warning(
-        f"not a regular file but {kind}; skipped, since reading it could block or never end",
+        f"not a regular file but {kind_of(mode)}; skipped, since reading it could block or "
+        "never end",
         SourceSpan(display_path(path, cwd)),
         "skipped-file",
     )

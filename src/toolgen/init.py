@@ -11,7 +11,9 @@ added safely is printed for the user to add by hand.
 from __future__ import annotations
 
 import ast
+import os
 import re
+import stat
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -19,11 +21,12 @@ from pathlib import Path, PurePosixPath
 from typing import Final
 
 from toolgen._version import __version__
-from toolgen.config import Target
-from toolgen.discover import SourceFile, discover, module_aliases
-from toolgen.errors import ConfigError, Diagnostics, ToolgenError
+from toolgen.config import Target, read_toml
+from toolgen.discover import SourceFile, discover, kind_of, module_aliases
+from toolgen.errors import ConfigError, Diagnostics, ToolgenError, showable
 from toolgen.frameworks import PRESETS
 
+_NOFOLLOW: Final = getattr(os, "O_NOFOLLOW", 0)
 SKIPPED_FOLDERS: Final = frozenset({"tests", "test", "docs", "benchmarks"})
 """Folders whose tools are not the project's own (fixtures, samples): left out of detection."""
 
@@ -70,6 +73,8 @@ class Action:
     text: str = ""
     """What is written (create, append), or what the user may add by hand (leave)."""
     reason: str = ""
+    data: bytes = b""
+    """``text`` encoded, before anything is written: nothing is left half-written."""
 
 
 @dataclass(slots=True)
@@ -114,10 +119,13 @@ def detect(root: Path) -> Found | None:
     from toolgen.select import select_tools
 
     skipped = Diagnostics()  # a file discovery refuses (too large, a FIFO) is no tool module
+    # A module linked in from outside the project is another project's: not where its tools
+    # are (its path, resolved, is not below the project's folder).
     sources = [
         s
         for s in discover((root,), frozenset(), cwd=root, diags=skipped)
-        if not SKIPPED_FOLDERS & set(s.path.relative_to(root).parts[:-1])
+        if s.path.is_relative_to(root)
+        and not SKIPPED_FOLDERS & set(s.path.relative_to(root).parts[:-1])
     ]
     scans: list[ModuleScan] = []
     by_module: dict[str, list[SourceFile]] = {}
@@ -141,8 +149,24 @@ def detect(root: Path) -> Found | None:
     return Found(tuple(sorted(folders)), tuple(sorted(frameworks)), len(candidates))
 
 
+_TOML_ESCAPED: Final = re.compile(r'[\x00-\x1f\x7f"\\]')
+
+
 def _toml_string(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    """``text`` as a TOML basic string: quotes, backslashes and every control character
+    escaped (a folder's name may hold any of them, and TOML allows none raw but the tab).
+
+    Raises:
+        ConfigError: ``text`` holds a lone surrogate: a name that is not UTF-8, which no TOML
+            file can hold.
+    """
+    if any("\ud800" <= char <= "\udfff" for char in text):
+        raise ConfigError(
+            f"the name '{showable(text)}' is not UTF-8, and pyproject.toml (TOML, UTF-8) cannot "
+            "hold it: rename it, or add [tool.toolgen] by hand (docs/configuration.md); nothing "
+            "was written"
+        )
+    return '"' + _TOML_ESCAPED.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + '"'
 
 
 def toolgen_table(found: Found) -> str:
@@ -165,10 +189,50 @@ def toolgen_table(found: Found) -> str:
 
 
 def _read_text(path: Path) -> str:
+    """The regular file ``path``, read without following a link or blocking on a FIFO (one
+    swapped in since :func:`_ensure_writable_kinds` looked is refused)."""
     try:
-        return path.read_text(encoding="utf-8")
+        fd = os.open(path, os.O_RDONLY | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise ConfigError(f"{path}: cannot read: not a regular file")
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            text = handle.read().decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{path}: cannot read: {exc}") from None
+    finally:
+        os.close(fd)
+    return text.replace("\r\n", "\n").replace("\r", "\n")  # as text mode reads it
+
+
+WRITTEN: Final = ("pyproject.toml", "noxfile.py", ".pre-commit-config.yaml")
+"""The files ``init`` may create or append to, in the project's folder."""
+
+
+def _ensure_writable_kinds(root: Path) -> None:
+    """Each file ``init`` may write is a regular file or nothing: never a symlink (git stores
+    them; appending through one writes wherever it points) nor a FIFO (reading one blocks).
+
+    Raises:
+        ConfigError: one of them is a symlink or not a regular file; nothing is written.
+    """
+    for name in WRITTEN:
+        path = root / name
+        try:
+            info = os.lstat(path)
+        except FileNotFoundError:
+            continue
+        except OSError as exc:
+            raise ConfigError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        if stat.S_ISREG(info.st_mode):
+            continue
+        what = "a symlink" if stat.S_ISLNK(info.st_mode) else kind_of(info.st_mode)
+        raise ConfigError(
+            f"{path}: is {what}, not a regular file; toolgen writes only regular files inside "
+            "the project, never through a symlink (nothing was written)"
+        )
 
 
 def _appended(existing: str, addition: str, blank_lines: int = 1) -> str:
@@ -190,10 +254,7 @@ def _pyproject_action(root: Path, found: Found | None) -> Action | None:
 
     existing = _read_text(path) if path.is_file() else None
     if existing is not None:
-        try:
-            data = tomllib.loads(existing)
-        except tomllib.TOMLDecodeError as exc:
-            raise ConfigError(f"{path}: cannot read: {exc}") from None
+        data = read_toml(path, existing)
         tool = data.get("tool")
         if isinstance(tool, dict) and "toolgen" in tool:
             return Action(path, "leave", reason=_HAS_TABLE)
@@ -206,7 +267,7 @@ def _pyproject_action(root: Path, found: Found | None) -> Action | None:
     try:  # appending a table is safe unless the file defines `tool` inline, say
         merged = tomllib.loads(existing + addition)
         safe = merged["tool"]["toolgen"] == tomllib.loads(table)["tool"]["toolgen"]
-    except (tomllib.TOMLDecodeError, KeyError, TypeError):
+    except (tomllib.TOMLDecodeError, KeyError, TypeError, RecursionError):
         safe = False
     if not safe:
         return Action(path, "leave", table, "the table cannot be appended to it safely")
@@ -295,13 +356,22 @@ def _indented(text: str, prefix: str) -> str:
 
 
 def plan_setup(root: Path) -> Setup:
-    """Detect the tools under ``root`` and decide every change; nothing is written."""
+    """Detect the tools under ``root`` and decide every change, down to the bytes each
+    writes; nothing is written.
+
+    Raises:
+        ConfigError: a file to write is a symlink or not a regular file, a name cannot be
+            written in TOML, an existing file cannot be read.
+    """
+    _ensure_writable_kinds(root)
     found = detect(root)
     setup = Setup(root, found)
     pyproject = _pyproject_action(root, found)
     if pyproject is None:  # no tools, no table: nothing to run toolgen on
         return setup
     setup.actions.extend([pyproject, _noxfile_action(root), _pre_commit_action(root)])
+    for action in setup.actions:
+        action.data = action.text.encode("utf-8")  # a name that cannot be, fails here
     return setup
 
 
@@ -338,13 +408,30 @@ def apply(setup: Setup, echo: Callable[[str], None]) -> None:
     for action in setup.actions:
         if action.kind == "create":
             try:
-                with action.path.open("x", encoding="utf-8", newline="") as handle:
-                    handle.write(action.text)
+                fd = os.open(action.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, 0o666)
             except FileExistsError:
                 echo(f"left {action.path.name} as it is: it appeared while toolgen init ran")
+                continue
+            try:
+                _write_whole(fd, action.data)
+            except BaseException:
+                os.unlink(action.path)  # the file this call created: never left half-written
+                raise
+            finally:
+                os.close(fd)
         elif action.kind == "append":
-            with action.path.open("a", encoding="utf-8", newline="") as handle:
-                handle.write(action.text)
+            # Never through a symlink, should one have been put there since the plan.
+            fd = os.open(action.path, os.O_WRONLY | os.O_APPEND | _NOFOLLOW)
+            try:
+                _write_whole(fd, action.data)
+            finally:
+                os.close(fd)
+
+
+def _write_whole(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
 
 
 __all__ = [

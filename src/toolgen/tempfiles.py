@@ -21,11 +21,11 @@ TEMP_GRACE_S: Final = 2.0
 it."""
 
 
-def open_locked_temp(path: Path) -> int:
-    """Create ``path`` (never existing, never a symlink) and hold an exclusive lock on it until
-    the descriptor is closed: the lock dies with the process, so a temp file nobody holds is
-    a killed build's."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | NOFOLLOW, 0o600)
+def open_locked_temp(path: Path | str, dir_fd: int | None = None) -> int:
+    """Create ``path`` (never existing, never a symlink; relative to the folder ``dir_fd``, if
+    given) and hold an exclusive lock on it until the descriptor is closed: the lock dies with
+    the process, so a temp file nobody holds is a killed build's."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | NOFOLLOW, 0o600, dir_fd=dir_fd)
     try:
         import fcntl
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -29,8 +30,14 @@ def test_formatter_black_gives_the_same_bytes(
 
     from toolgen.cli import main
 
-    monkeypatch.chdir(REPO / "examples" / "travel_agent")
-    out = tmp_path / "with_black.py"
+    # A copy of the example: toolgen writes only inside the working folder.
+    project = shutil.copytree(
+        REPO / "examples" / "travel_agent",
+        tmp_path / "travel_agent",
+        ignore=shutil.ignore_patterns(".toolgen_cache"),
+    )
+    monkeypatch.chdir(project)
+    out = project / "with_black.py"
     result = CliRunner().invoke(
         main, ["build", "src/travel_tools", "--formatter", "black", "--out", str(out)]
     )

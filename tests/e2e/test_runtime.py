@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -55,10 +56,15 @@ def test_generated_module_loads_in_a_bare_interpreter() -> None:
 
 
 def test_generated_bytes_are_identical_across_runs_and_hash_seeds(tmp_path: Path) -> None:
-    example = REPO / "examples" / "travel_agent"
+    # A copy of the example: toolgen writes only inside the working folder.
+    example = shutil.copytree(
+        REPO / "examples" / "travel_agent",
+        tmp_path / "travel_agent",
+        ignore=shutil.ignore_patterns(".toolgen_cache"),
+    )
     outputs = []
     for seed in ("0", "1", "12345"):
-        out = tmp_path / f"out_{seed}.py"
+        out = example / f"out_{seed}.py"
         subprocess.run(
             [sys.executable, "-m", "toolgen", "build", "src/travel_tools", "--out", str(out)],
             cwd=example,

@@ -358,8 +358,8 @@ def test_interleaved_builds_stamp_their_own_files(
     real = write.write_atomic
     state = {"inside": False}
 
-    def racing(path: Path, data: object) -> os.stat_result:
-        result = real(path, data)  # type: ignore[arg-type]
+    def racing(path: Path, data: object, root: Path | None = None) -> os.stat_result:
+        result = real(path, data, root)  # type: ignore[arg-type]
         if not state["inside"]:
             state["inside"] = True
             api.build(new)  # B finishes between A's rename and A's stamp

@@ -4,28 +4,66 @@ atomic replace, no stray temp files."""
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
+import stat
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+from toolgen.discover import kind_of
+from toolgen.emit.place import WALKS_BY_DESCRIPTOR, open_folder
 from toolgen.errors import OutputError
 from toolgen.header import is_generated
-from toolgen.tempfiles import open_locked_temp, remove_stale_temps
+from toolgen.tempfiles import NOFOLLOW, open_locked_temp, remove_stale_temps
+
+_RULE = "toolgen writes only regular files inside the project, never through a symlink"
 
 
 def read_existing_bytes(path: Path, size: int = -1) -> bytes | None:
     """The current output's bytes (the first ``size`` of them, if given), ``None`` when there
-    is no file."""
+    is no file.
+
+    Only a regular file is read: what is there is looked at first (``lstat``), and a symlink,
+    a FIFO, a socket, a device or a folder is refused unopened (a FIFO would block the read for
+    ever, a link would be read through). The open itself neither follows a link nor blocks,
+    should one have been swapped in since.
+
+    Raises:
+        OutputError: the path is not a regular file, or cannot be read.
+    """
     try:
-        with path.open("rb") as handle:
-            return handle.read(size)
+        info = os.lstat(path)
     except FileNotFoundError:
         return None
-    except IsADirectoryError:
-        raise OutputError(f"{path}: is a folder, not a file") from None
     except OSError as exc:
         raise OutputError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    _ensure_regular(path, info)
+    try:
+        fd = os.open(path, os.O_RDONLY | NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise OutputError(f"{path}: is a symlink; {_RULE}") from None
+        raise OutputError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    try:
+        _ensure_regular(path, os.fstat(fd))
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            return handle.read(size)
+    except OSError as exc:
+        raise OutputError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+
+
+def _ensure_regular(path: Path, info: os.stat_result) -> None:
+    if stat.S_ISLNK(info.st_mode):
+        raise OutputError(f"{path}: is a symlink; {_RULE}")
+    if not stat.S_ISREG(info.st_mode):
+        raise OutputError(
+            f"{path}: is {kind_of(info.st_mode)}, not a regular file; {_RULE} (it was not opened)"
+        )
 
 
 def read_head(path: Path) -> bytes | None:
@@ -83,10 +121,18 @@ def remove_killed_writes(path: Path) -> list[str]:
     return remove_stale_temps(path.parent, temp_name_pattern(path))
 
 
-def write_atomic(path: Path, data: str | bytes | Sequence[bytes | memoryview]) -> os.stat_result:
+def write_atomic(
+    path: Path, data: str | bytes | Sequence[bytes | memoryview], root: Path | None = None
+) -> os.stat_result:
     """Write via a temp file in the same folder, fsync, then rename over the target; return
     the written file's stat, taken from its own descriptor after the rename (so a build racing
     this one cannot lend it its file's times).
+
+    ``root``: the project ``path`` is in (:func:`~toolgen.emit.place.place_output` checked it
+    there). Every folder below it is opened without following a link, and the temp file is
+    created in the folder so opened (exclusively, never through a link) and renamed within it:
+    a folder swapped for a symlink since the check is refused, and a symlink swapped in for the
+    file is replaced, never written through. Without ``root``, ``path``'s folder is the root.
 
     ``data`` may be in pieces, written in order without being joined first.
     A reader, or a run killed at any point, sees the old file or the new one, never a mix; the
@@ -94,27 +140,42 @@ def write_atomic(path: Path, data: str | bytes | Sequence[bytes | memoryview]) -
     The caller proves a generated module is data first
     (:func:`~toolgen.emit.check.ensure_data_only`, in ``api.build``, for every file before any
     is written).
+
+    Raises:
+        OutputError: a folder below ``root`` is a symlink.
     """
     if isinstance(data, str):
         data = data.encode("utf-8")
     pieces = (data,) if isinstance(data, bytes) else data
     with _signals_as_interrupts():
-        temp = path.parent / f".{path.name}.toolgen-{os.getpid()}-{os.urandom(8).hex()}.tmp"
+        temp_name = f".{path.name}.toolgen-{os.getpid()}-{os.urandom(8).hex()}.tmp"
+        folder: int | None = None
+        if WALKS_BY_DESCRIPTOR:
+            folder = open_folder(path.parent, root if root is not None else path.parent)
+            name, temp = path.name, temp_name  # both within the folder's descriptor
+        else:  # pragma: no cover - not POSIX: paths as they are
+            name, temp = str(path), str(path.parent / temp_name)
         fd = -1
         try:
-            mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
-            fd = open_locked_temp(temp)
+            try:
+                info: os.stat_result | None = os.stat(name, dir_fd=folder, follow_symlinks=False)
+            except FileNotFoundError:
+                info = None
+            regular = info is not None and stat.S_ISREG(info.st_mode)
+            mode = info.st_mode & 0o777 if info is not None and regular else 0o644
+            fd = open_locked_temp(temp, folder)
             _write_all(fd, pieces)
             os.fsync(fd)
             if hasattr(os, "fchmod"):
                 os.fchmod(fd, mode)
             else:  # pragma: no cover - Windows
                 os.chmod(temp, mode)
-            os.replace(temp, path)
+            os.replace(temp, name, src_dir_fd=folder, dst_dir_fd=folder)
             return os.fstat(fd)
         except BaseException as exc:
-            with contextlib.suppress(OSError):
-                os.unlink(temp)
+            if fd >= 0:
+                with contextlib.suppress(OSError):
+                    os.unlink(temp, dir_fd=folder)
             if isinstance(exc, OSError) and not isinstance(exc, BrokenPipeError):
                 # A full disk, a size limit, a permission: said with the output's path.
                 raise OSError(exc.errno, exc.strerror, str(path)) from None
@@ -122,6 +183,8 @@ def write_atomic(path: Path, data: str | bytes | Sequence[bytes | memoryview]) -
         finally:
             if fd >= 0:
                 os.close(fd)
+            if folder is not None:
+                os.close(folder)
 
 
 def _write_all(fd: int, pieces: Sequence[bytes | memoryview]) -> None:

@@ -163,7 +163,7 @@ def on_disk(path: Path, digest: str, cache: Cache) -> bool:
     stamp = cache.stamp(path) if cache.enabled else None
     if stamp is not None:
         try:
-            info = os.stat(path)
+            info = os.lstat(path)  # a link swapped in is not the file stamped
         except OSError:
             return False
         if stamp.describes(info):

@@ -72,9 +72,11 @@ class Stamp(NamedTuple):
 
 def read_digest(path: Path) -> tuple[str, os.stat_result | None] | None:
     """The SHA-256 of the file's bytes, and its stat when it did not change while it was read
-    (else ``None``: no stamp can be taken); ``None`` when it cannot be read."""
+    (else ``None``: no stamp can be taken); ``None`` when it cannot be read, or is not a
+    regular file: the open follows no link and does not block (a FIFO would, for ever)."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     try:
-        fd = os.open(path, os.O_RDONLY)
+        fd = os.open(path, flags)
     except OSError:
         return None
     try:

@@ -15,6 +15,7 @@ import signal
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final, Generic, TypeVar
 
+from toolgen.engine import lifetime
 from toolgen.stacks import run_on_large_stack
 
 T = TypeVar("T")
@@ -93,7 +94,9 @@ class Pool(Generic[T, R]):
         theirs = [there for _, there in ends]
         ours = [here for here, _ in ends]
         self._proc = context.Process(
-            target=_serve_pool, args=(func, theirs, ours, preload, large_stack), daemon=True
+            target=_serve_pool,
+            args=(func, theirs, ours, preload, large_stack, os.getpid()),
+            daemon=True,
         )
         try:
             with _interrupts_held():
@@ -194,7 +197,9 @@ class Started(Generic[R]):
 
             context = multiprocessing.get_context("fork")
             here, there = context.Pipe(duplex=False)
-            proc = context.Process(target=_serve_once, args=(compute, there), daemon=True)
+            proc = context.Process(
+                target=_serve_once, args=(compute, there, os.getpid()), daemon=True
+            )
             with _interrupts_held():
                 proc.start()
             there.close()
@@ -246,8 +251,9 @@ def start_map(func: Callable[[T], R], items: Sequence[T], large_stack: bool = Fa
     return Started(compute)
 
 
-def _serve_once(compute: Callable[[], Any], pipe: Any) -> None:
-    """A child of :func:`start_map`: compute, send, end."""
+def _serve_once(compute: Callable[[], Any], pipe: Any, parent: int) -> None:
+    """A child of :func:`start_map`: compute, send, end (or end with ``parent``)."""
+    lifetime.end_with(parent)
     try:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # held for the fork
         outcome: Any = compute()
@@ -286,6 +292,7 @@ def _serve_pool(
     parents: list[Any],
     preload: Callable[[], object] | None,
     large_stack: bool,
+    parent: int,
 ) -> None:
     """The first worker of a :class:`Pool`: preload, fork one worker for each other pipe (it
     inherits what was loaded), then serve the first pipe — and any whose fork failed — until
@@ -294,9 +301,18 @@ def _serve_pool(
     The pool's own ends of the pipes (``parents``), inherited by the fork, are closed first:
     a worker holding one would never see its pipe close when the pool closes it. Interrupted
     (Ctrl-C reaches every process of the group, and the parent says so), it stops the workers
-    it forked: one being forked as the signal came would miss it, and work on for nobody."""
+    it forked: one being forked as the signal came would miss it, and work on for nobody.
+
+    It ends with ``parent``, the pool's process, and each worker it forks ends with it (so
+    with the pool's process too): asked of the kernel before any thread starts here, so that
+    the forks are made by the thread the signal is tied to, and only then (where the kernel
+    cannot) a thread that watches."""
     forked: list[int] = []
     finished = False
+    kernel = lifetime.parent_death_signal()
+    if os.getppid() != parent:
+        os._exit(1)
+    me = os.getpid()
     try:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # held for the fork
         for end in parents:
@@ -314,6 +330,7 @@ def _serve_pool(
                 continue
             if pid == 0:  # a worker of its own: only its pipe, and it never returns
                 try:
+                    lifetime.end_with(me)
                     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
                     for other in pipes:
                         if other is not pipe:
@@ -323,6 +340,8 @@ def _serve_pool(
                     os._exit(0)
             forked.append(pid)
             pipe.close()
+        if not kernel:  # no thread before the forks: a fork copies only the forking thread
+            lifetime.end_with(parent)
         finished = _serve(func, mine, large_stack)
     except KeyboardInterrupt:
         pass
