@@ -79,7 +79,9 @@ def _runs(
     root = config.source.parent if config.source is not None else cwd
     cache = open_cache((cache_dir or default_cache_dir(config, root)) if use_cache else None)
     return [
-        TargetRun(target, frozenset(outputs), cwd, root, cache, warnings)
+        TargetRun(
+            target, frozenset(outputs) | config.configured_outputs, cwd, root, cache, warnings
+        )
         for target in config.targets
     ]
 

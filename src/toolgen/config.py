@@ -25,6 +25,9 @@ class Config(NamedTuple):
     targets: tuple[Target, ...]
     source: Path | None = None
     cache_dir: Path | None = None
+    configured_outputs: frozenset[Path] = frozenset()
+    """The file's own outputs when PATHS replace its targets: the user's real modules, never
+    scanned nor called left over by a one-off build."""
 
 
 _TOP_ONLY: Final = {"targets", "cache_dir"}

@@ -140,13 +140,20 @@ def target_config(paths: tuple[Path, ...], flags: dict[str, Any]) -> Config:
             replace(t, frameworks=tuple(f for f in chosen if f != "none")) for t in targets
         )
     flags = {k: v for k, v in flags.items() if k != "frameworks"}
+    kept: frozenset[Path] = frozenset()
     if paths:
+        if config.source is not None:
+            kept = frozenset(
+                p.resolve() for t in targets if t.paths for p in t.output_files().values()
+            )
         targets = (replace(targets[0], paths=tuple((cwd / p).resolve() for p in paths), out=None),)
     if flags.get("out") is not None:
         if len(targets) > 1:
             raise UsageError("--out needs a single target: give PATHS too")
         flags = {**flags, "out": (cwd / flags["out"]).resolve()}
-    return Config(tuple(override(t, **flags) for t in targets), config.source, config.cache_dir)
+    return Config(
+        tuple(override(t, **flags) for t in targets), config.source, config.cache_dir, kept
+    )
 
 
 def build_or_check(
