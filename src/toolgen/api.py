@@ -67,7 +67,8 @@ def _runs(
     for index, target in enumerate(config.targets):
         if not target.paths:
             raise UsageError(
-                "no paths to scan: give them on the command line or as 'paths' in [tool.toolgen]"
+                "no paths to scan: give them on the command line, or run `toolgen init` to "
+                "find the tools and write 'paths' into [tool.toolgen] in pyproject.toml"
             )
         for path in target.output_files().values():
             out = path.resolve()

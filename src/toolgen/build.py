@@ -85,7 +85,8 @@ def check_duplicates(tools: list[tuple[str, SourceSpan]], diags: Diagnostics) ->
     for name, span in sorted(tools, key=lambda t: (t[0], t[1].path, t[1].line, t[1].col)):
         if name in first:
             diags.error(
-                f"duplicate tool name '{name}': also defined at {first[name]}",
+                f"duplicate tool name '{name}': also defined at {first[name]}"
+                " (rename one with @tool(name=...))",
                 span,
                 "duplicate-name",
             )

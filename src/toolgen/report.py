@@ -99,13 +99,13 @@ class Failure(NamedTuple):
     """A bug in toolgen: the user is asked to report it, and ``-v`` shows the traceback."""
 
 
-def failure(exc: BaseException) -> Failure:
-    """The exit code and the words for an exception that ended a run."""
+def failure(exc: BaseException, check: bool = False) -> Failure:
+    """The exit code and the words for an exception that ended a run (``check``: of a run
+    that writes nothing in any case, so it does not say that nothing was written)."""
     if isinstance(exc, SourceError):
         errors = sum(d.severity is Severity.ERROR for d in exc.diagnostics)
-        return Failure(
-            EXIT_SOURCE, f"toolgen: {errors} error(s) in the sources; nothing was written"
-        )
+        then = "nothing was compared" if check else "nothing was written"
+        return Failure(EXIT_SOURCE, f"toolgen: {errors} error(s) in the sources; {then}")
     if isinstance(exc, ToolgenError):
         return Failure(
             exc.exit_code, f"toolgen: error: {showable(str(exc))}", exc.exit_code == EXIT_INTERNAL
