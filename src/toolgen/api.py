@@ -173,7 +173,8 @@ def check(the_plan: Plan) -> list[FileResult]:
                     f.display,
                     Status.MISSING if old is None else Status.STALE,
                     f.tool_count,
-                    unified_diff(f.display, old, new),
+                    # A missing file's diff would be all of it: its status says what it lacks.
+                    unified_diff(f.display, old, new) if old is not None else "",
                 )
             )
     return results

@@ -78,7 +78,11 @@ class Report:
         """What to say on stderr: each output's status (only problems when quiet), and what to do
         when something is out of date."""
         out = [
-            f"{showable(r.display)}: {r.status.value} ({_tools(r.tool_count)})"
+            (
+                f"{showable(r.display)}: missing (it would hold {_tools(r.tool_count)})"
+                if r.status is Status.MISSING
+                else f"{showable(r.display)}: {r.status.value} ({_tools(r.tool_count)})"
+            )
             for r in self.results
             if not self.quiet or r.status.is_out_of_date
         ]
