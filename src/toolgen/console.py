@@ -216,6 +216,9 @@ def build_or_check(
     from toolgen import api
 
     def body() -> int:
+        from toolgen import progress
+
+        progress.enable(not quiet and sys.stderr is not None and sys.stderr.isatty())
         config = target_config(paths, flags or {}, writes=not check_only)
         the_plan = api.plan(
             config,
