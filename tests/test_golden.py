@@ -1,7 +1,9 @@
 """Golden cases: each tests/cases/<case>/ holds an input package and what toolgen must make of it.
 
 A case folder has ``input/`` (scanned), optionally ``args.txt`` (extra CLI arguments, one
-per line), and ``expected/``: ``tool_schemas.py`` (when the build succeeds; with
+per line) or ``command.txt`` (the whole command line, run in the case folder, for a message
+about the configuration or the command: only its stderr and exit code are compared, and
+nothing may be written), and ``expected/``: ``tool_schemas.py`` (when the build succeeds; with
 ``--layout per-provider`` also ``tool_schemas_<provider>.py``), ``stderr.txt`` and ``exit_code``. Regenerate with ``pytest tests/test_golden.py --update-goldens``
 (or ``nox -s regen``) and review the diff.
 """
@@ -51,6 +53,9 @@ def test_golden_case(
     expected = case / "expected"
     out = "expected/tool_schemas.py"
     runner = CliRunner()
+    if (case / "command.txt").is_file():
+        _command_case(case, request.config.getoption("--update-goldens"))
+        return
     if request.config.getoption("--update-goldens"):
         expected.mkdir(exist_ok=True)
         result = runner.invoke(main, ["build", "input", "--out", out, *_args(case)])
@@ -75,6 +80,28 @@ def test_golden_case(
         assert failed.exit_code == want_code
         assert _snapshot(case) == before, f"{name}: a failing build changed files"
         assert not list(expected.glob("tool_schemas*.py"))
-    assert (
-        _diagnostics(result.stderr) == (expected / "stderr.txt").read_text()
-    ), f"{name}: stderr differs\n{fix}"
+        assert (
+            _diagnostics(failed.stderr) == (expected / "stderr.txt").read_text()
+        ), f"{name}: stderr differs\n{fix}"
+    # check writes nothing, so it never says that nothing was written.
+    want = (expected / "stderr.txt").read_text()
+    if want_code == 3:
+        assert "nothing was written" not in result.stderr
+        want = want.replace("; nothing was written", "; nothing was compared")
+    assert _diagnostics(result.stderr) == want, f"{name}: stderr differs\n{fix}"
+
+
+def _command_case(case: Path, update: bool) -> None:
+    expected = case / "expected"
+    before = _snapshot(case)
+    result = CliRunner().invoke(main, (case / "command.txt").read_text().split())
+    if update:
+        (expected / "stderr.txt").write_text(result.stderr)
+        (expected / "exit_code").write_text(f"{result.exit_code}\n")
+        return
+    assert _snapshot(case) == before, f"{case.name}: the command changed files"
+    assert result.exit_code == int((expected / "exit_code").read_text()), result.stderr
+    assert result.stderr == (expected / "stderr.txt").read_text(), (
+        f"{case.name}: stderr differs\n"
+        f"regenerate with: pytest tests/test_golden.py -k {case.name} --update-goldens"
+    )

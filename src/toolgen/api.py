@@ -74,7 +74,8 @@ def _runs(
     for index, target in enumerate(config.targets):
         if not target.paths:
             raise UsageError(
-                "no paths to scan: give them on the command line or as 'paths' in [tool.toolgen]"
+                "no paths to scan: give them on the command line, or run `toolgen init` to "
+                "find the tools and write 'paths' into [tool.toolgen] in pyproject.toml"
             )
         for path in target.output_files().values():
             # Inside the project, through folders only, a regular file or nothing: so its
@@ -87,7 +88,9 @@ def _runs(
             outputs[out] = index
     cache = open_cache((cache_dir or default_cache_dir(config, root)) if use_cache else None)
     runs = [
-        TargetRun(target, frozenset(outputs), cwd, root, cache, warnings)
+        TargetRun(
+            target, frozenset(outputs) | config.configured_outputs, cwd, root, cache, warnings
+        )
         for target in config.targets
     ]
     return runs, out_root
@@ -179,7 +182,8 @@ def check(the_plan: Plan) -> list[FileResult]:
                     f.display,
                     Status.MISSING if old is None else Status.STALE,
                     f.tool_count,
-                    unified_diff(f.display, old, new),
+                    # A missing file's diff would be all of it: its status says what it lacks.
+                    unified_diff(f.display, old, new) if old is not None else "",
                 )
             )
     return results

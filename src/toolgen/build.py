@@ -40,6 +40,8 @@ __all__ = [
 
 _ANY_PROVIDER_NAME: Final = re.compile(r"^[A-Za-z0-9_.:-]+$")
 _PORTABLE_NAME: Final = re.compile(r"^[a-zA-Z][a-zA-Z0-9_]{0,63}$")
+_DASHED_NAME: Final = re.compile(r"^[a-zA-Z][a-zA-Z0-9_-]{0,63}$")
+"""Portable but for '-': every provider's current rule accepts it, none rewrites it."""
 _DESCRIBED: Final = {
     "summary": "the docstring's summary",
     "intro": "the docstring's text before its first section",
@@ -85,7 +87,8 @@ def check_duplicates(tools: list[tuple[str, SourceSpan]], diags: Diagnostics) ->
     for name, span in sorted(tools, key=lambda t: (t[0], t[1].path, t[1].line, t[1].col)):
         if name in first:
             diags.error(
-                f"duplicate tool name '{name}': also defined at {first[name]}",
+                f"duplicate tool name '{name}': also defined at {first[name]}"
+                " (rename one with @tool(name=...))",
                 span,
                 "duplicate-name",
             )
@@ -187,16 +190,21 @@ def _tool(
     name = name_override if name_override is not None else function.name
     if not _ANY_PROVIDER_NAME.match(name):
         diags.error(
-            f"tool name '{name}' is not valid for any provider (letters, digits, '_' and "
-            "'-' only)",
+            f"tool name '{name}' is not valid for any provider (letters, digits, '_', '-', '.' "
+            "and ':' only); rename it with @tool(name=...)",
             c.decorator_span,
             "bad-name",
         )
         ok = False
     elif not _PORTABLE_NAME.match(name):
+        then = (
+            "every provider accepts '-' today, as is, but Bedrock's older rule "
+            "(^[a-zA-Z][a-zA-Z0-9_]*$) did not: '_' is safe everywhere"
+            if _DASHED_NAME.match(name)
+            else "providers will see a rewritten name"
+        )
         diags.warning(
-            f"tool name '{name}' is not portable (^[a-zA-Z][a-zA-Z0-9_]{{0,63}}$); "
-            "providers will see a rewritten name",
+            f"tool name '{name}' is not portable (^[a-zA-Z][a-zA-Z0-9_]{{0,63}}$); {then}",
             c.decorator_span,
             "name-not-portable",
         )

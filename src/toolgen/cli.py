@@ -353,7 +353,8 @@ def init(path: Path, dry_run: bool, verbose: bool) -> None:
             _err(
                 f"toolgen init: no tools found under {path}: nothing to set up "
                 "(a framework whose tools are plain functions, such as Google ADK, is "
-                "configured by hand: docs/configuration.md)"
+                "configured by hand: add [tool.toolgen] with its paths and "
+                'select = "public"; every key is an option of `toolgen build --help`)'
             )
             return EXIT_USAGE
         if dry_run:
@@ -375,6 +376,9 @@ def init(path: Path, dry_run: bool, verbose: bool) -> None:
         report.results = api.build(the_plan)
         for line in report.lines():
             _err(line)
+        if report.exit_code == EXIT_OK:
+            for line in setup.next_steps(steps):
+                echo(line)
         return report.exit_code
 
     _guard(verbose, body)

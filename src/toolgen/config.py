@@ -28,6 +28,9 @@ class Config(NamedTuple):
     out_root: Path | None = None
     """The folder outputs must be inside: the working folder when the command line names the
     paths or the output; ``None``: the configuration file's folder (else the working folder)."""
+    configured_outputs: frozenset[Path] = frozenset()
+    """The file's own outputs when PATHS replace its targets: the user's real modules, never
+    scanned nor called left over by a one-off build."""
 
 
 _TOP_ONLY: Final = {"targets", "cache_dir"}

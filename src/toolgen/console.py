@@ -77,11 +77,13 @@ def print_diagnostics(
         echo(diagnostic.format(), err=True)
 
 
-def fail(exc: BaseException, verbose: bool, error_format: str = "text") -> NoReturn:
+def fail(
+    exc: BaseException, verbose: bool, error_format: str = "text", check: bool = False
+) -> NoReturn:
     """Say what the failure was (the report decides the words and the exit code) and leave."""
     if isinstance(exc, SourceError):
         print_diagnostics(exc.diagnostics, quiet=False, error_format=error_format)
-    said = failure(exc)
+    said = failure(exc, check)
     if isinstance(exc, BrokenPipeError):
         _discard_stdout()
     if said.message is not None:
@@ -105,6 +107,7 @@ def guard(
     body: Callable[[], int],
     error_format: str = "text",
     passthrough: tuple[type[BaseException], ...] = (),
+    check: bool = False,
 ) -> NoReturn:
     """Run ``body`` and exit with its code; every failure is said in words with its exit code
     (tracebacks only with ``verbose``). ``passthrough``: exceptions the caller handles (click's
@@ -116,18 +119,20 @@ def guard(
     except BaseException as exc:  # every failure has an exit code; tracebacks only with -v
         if isinstance(exc, SystemExit):
             raise
-        fail(exc, verbose, error_format)
+        fail(exc, verbose, error_format, check)
     sys.exit(code)
 
 
-def target_config(paths: tuple[Path, ...], flags: dict[str, Any]) -> Config:
+def target_config(paths: tuple[Path, ...], flags: dict[str, Any], writes: bool = False) -> Config:
     """The configuration file's targets with the flags put over them.
 
     PATHS on the command line replace the configured targets with one target (its other
     settings from the file), written to ``--out`` or ``PATH/tool_schemas.py``.
 
     Raises:
-        UsageError: ``--out`` without PATHS where the file has several targets.
+        UsageError: ``--out`` without PATHS where the file has several targets; ``--out``
+            into a folder that does not exist, when the run ``writes``.
+        ConfigError: a configured path that does not exist.
     """
     import os
 
@@ -146,19 +151,37 @@ def target_config(paths: tuple[Path, ...], flags: dict[str, Any]) -> Config:
             replace(t, frameworks=tuple(f for f in chosen if f != "none")) for t in targets
         )
     flags = {k: v for k, v in flags.items() if k != "frameworks"}
+    kept: frozenset[Path] = frozenset()
     if paths:
+        if config.source is not None:
+            kept = frozenset(
+                p.resolve() for t in targets if t.paths for p in t.output_files().values()
+            )
         targets = (replace(targets[0], paths=tuple((cwd / p).resolve() for p in paths), out=None),)
+    elif config.source is not None:
+        for target in targets:
+            _configured_paths_exist(target.paths, config.source, cwd)
     if flags.get("out") is not None:
         if len(targets) > 1:
             raise UsageError("--out needs a single target: give PATHS too")
         # Not resolved: a symlink on the way is refused (emit.place), never followed.
         flags = {**flags, "out": Path(os.path.normpath(cwd / flags["out"]))}
+        folder = flags["out"].parent
+        if writes and not folder.is_dir():  # check writes nothing: its output is missing
+            from toolgen.discover import display_path
+
+            where = display_path(folder, cwd)
+            raise UsageError(
+                f"--out {display_path(flags['out'], cwd)}: the folder {where} does not exist; "
+                f"create it first (mkdir -p {where}), or write elsewhere"
+            )
     from_command_line = bool(paths) or flags.get("out") is not None
     return Config(
         tuple(override(t, **flags) for t in targets),
         config.source,
         config.cache_dir,
         cwd if from_command_line else None,
+        kept,
     )
 
 
@@ -168,6 +191,30 @@ def _ensure_no_nul(path: Path) -> None:
     if "\x00" in str(path):
         raise UsageError(
             f"the path '{showable(str(path))}' holds a NUL byte, which no path can hold"
+        )
+
+
+def _configured_paths_exist(paths: Sequence[Path], source: Path, cwd: Path) -> None:
+    """Raises ConfigError for a configured path that does not exist, relative to the working
+    folder as every message is, with the nearest existing name beside it."""
+    for path in paths:
+        if path.exists():
+            continue
+        import difflib
+
+        from toolgen.discover import display_path
+        from toolgen.errors import ConfigError
+
+        siblings = (
+            [p.name for p in path.parent.iterdir() if not p.name.startswith(".")]
+            if path.parent.is_dir()
+            else []
+        )
+        close = difflib.get_close_matches(path.name, siblings, n=1)
+        hint = f" (did you mean '{display_path(path.parent / close[0], cwd)}'?)" if close else ""
+        raise ConfigError(
+            f"{display_path(source, cwd)}: [tool.toolgen] 'paths': "
+            f"{display_path(path, cwd)} does not exist{hint}"
         )
 
 
@@ -190,9 +237,12 @@ def build_or_check(
     from toolgen import api
 
     def body() -> int:
+        from toolgen import progress
+
+        progress.enable(not quiet and sys.stderr is not None and sys.stderr.isatty())
         if cache_dir is not None:
             _ensure_no_nul(cache_dir)
-        config = target_config(paths, flags or {})
+        config = target_config(paths, flags or {}, writes=not check_only)
         the_plan = api.plan(
             config,
             use_cache=not no_cache,
@@ -214,7 +264,7 @@ def build_or_check(
             echo(line, err=True)
         return report.exit_code
 
-    guard(verbose, body, error_format)
+    guard(verbose, body, error_format, check=check_only)
 
 
 def _discard_stdout() -> None:

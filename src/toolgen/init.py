@@ -30,11 +30,16 @@ _NOFOLLOW: Final = getattr(os, "O_NOFOLLOW", 0)
 SKIPPED_FOLDERS: Final = frozenset({"tests", "test", "docs", "benchmarks"})
 """Folders whose tools are not the project's own (fixtures, samples): left out of detection."""
 
+WHEELS_COMMAND: Final = (
+    "python -m pip wheel --no-deps --wheel-dir wheels ../toolgen ../toolgen/runtime"
+)
+"""Builds the wheels the nox session installs, from a clone of toolgen in ``../toolgen``."""
+
 NOX_SESSION: Final = f'''
 @nox.session
 def toolgen(session: nox.Session) -> None:
     """Fail when the generated tool schemas are stale."""
-    # Until toolgen is on PyPI: wheels built from a clone of it, in ./wheels (docs/deploy.md).
+    # toolgen is not on PyPI yet: ./wheels holds wheels built from a clone of it, committed.
     session.install("--find-links", "wheels", "toolgen=={__version__}")
     session.run("toolgen", "check", *session.posargs)
 '''
@@ -179,7 +184,7 @@ def toolgen_table(found: Found) -> str:
     )
     lines = [
         "[tool.toolgen]",
-        "# Written by `toolgen init`: where it found tools. Every key: docs/configuration.md",
+        "# Written by `toolgen init`: where it found tools. Every key: `toolgen build --help`",
         f"paths = [{', '.join(_toml_string(p) for p in found.paths)}]",
         f"out = {_toml_string(out)}",
     ]
@@ -402,6 +407,35 @@ def describe(setup: Setup, dry_run: bool) -> list[str]:
     return lines
 
 
+def next_steps(setup: Setup) -> list[str]:
+    """What the user does once init has run: the wheels the nox session installs, then the
+    hook. Only for what init added (a file left as it was is the user's own setup)."""
+    added = {a.path.name for a in setup.actions if a.kind != "leave"}
+    steps: list[list[str]] = []
+    if "noxfile.py" in added:
+        steps.append(
+            [
+                "build the wheels the nox session installs (toolgen is not on PyPI yet), with",
+                "   a clone of toolgen in ../toolgen, and commit them: CI installs from them",
+                f"     {WHEELS_COMMAND}",
+                "     nox -s toolgen             # what CI runs: toolgen check",
+            ]
+        )
+    if ".pre-commit-config.yaml" in added:
+        steps.append(
+            [
+                "run the hook on every commit (it runs the `toolgen` on your PATH)",
+                "     pre-commit install",
+            ]
+        )
+    if not steps:
+        return []
+    lines = ["next:"]
+    for number, (first, *rest) in enumerate(steps, 1):
+        lines += [f"  {number}. {first}", *("  " + line for line in rest)]
+    return [*lines, "  then commit what init wrote, and the generated module"]
+
+
 def apply(setup: Setup, echo: Callable[[str], None]) -> None:
     """Write every create and append action. A file to create that appeared since the plan
     is left alone (``x`` mode), as is anything else that exists."""
@@ -437,12 +471,14 @@ def _write_whole(fd: int, data: bytes) -> None:
 __all__ = [
     "NOX_SESSION",
     "PRE_COMMIT_REPO",
+    "WHEELS_COMMAND",
     "Action",
     "Found",
     "Setup",
     "apply",
     "describe",
     "detect",
+    "next_steps",
     "plan_setup",
     "toolgen_table",
 ]

@@ -78,7 +78,11 @@ class Report:
         """What to say on stderr: each output's status (only problems when quiet), and what to do
         when something is out of date."""
         out = [
-            f"{showable(r.display)}: {r.status.value} ({_tools(r.tool_count)})"
+            (
+                f"{showable(r.display)}: missing (it would hold {_tools(r.tool_count)})"
+                if r.status is Status.MISSING
+                else f"{showable(r.display)}: {r.status.value} ({_tools(r.tool_count)})"
+            )
             for r in self.results
             if not self.quiet or r.status.is_out_of_date
         ]
@@ -99,13 +103,13 @@ class Failure(NamedTuple):
     """A bug in toolgen: the user is asked to report it, and ``-v`` shows the traceback."""
 
 
-def failure(exc: BaseException) -> Failure:
-    """The exit code and the words for an exception that ended a run."""
+def failure(exc: BaseException, check: bool = False) -> Failure:
+    """The exit code and the words for an exception that ended a run (``check``: of a run
+    that writes nothing in any case, so it does not say that nothing was written)."""
     if isinstance(exc, SourceError):
         errors = sum(d.severity is Severity.ERROR for d in exc.diagnostics)
-        return Failure(
-            EXIT_SOURCE, f"toolgen: {errors} error(s) in the sources; nothing was written"
-        )
+        then = "nothing was compared" if check else "nothing was written"
+        return Failure(EXIT_SOURCE, f"toolgen: {errors} error(s) in the sources; {then}")
     if isinstance(exc, ToolgenError):
         return Failure(
             exc.exit_code, f"toolgen: error: {showable(str(exc))}", exc.exit_code == EXIT_INTERNAL

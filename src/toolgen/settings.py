@@ -119,7 +119,8 @@ class Target:
         metavar="DOTTED.NAME",
         help="Another decorator that marks tools (e.g. agents.function_tool); repeatable.",
         doc="other decorators that mark tools, matched through imports (`agents.function_tool`, "
-        "`mcp.server.fastmcp.FastMCP.tool`, `langchain_core.tools.tool`) or as spelled "
+        "`mcp.server.fastmcp.FastMCP.tool` in mcp 1.x or `mcp.server.MCPServer.tool` in 2.x, "
+        "`langchain_core.tools.tool`) or as spelled "
         "(`mcp.tool`)",
         doc_type="list of dotted names",
         doc_default="`[]`",

@@ -25,8 +25,11 @@ SOURCE = {"tools/a.py": '''
 def test_json_lines_on_stdout_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     write_tree(tmp_path, SOURCE)
     monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(main, ["build", "tools", "-p", "mcp"]).exit_code == 0
+    source = tmp_path / "tools/a.py"
+    source.write_text(source.read_text().replace('"""Doc."""', '"""Doc, changed."""'))
     result = CliRunner().invoke(main, ["check", "tools", "--error-format", "json", "-p", "mcp"])
-    assert result.exit_code == 1  # missing output
+    assert result.exit_code == 1  # stale output
     rows = [json.loads(line) for line in result.stdout.splitlines()]
     assert rows and all(
         set(row) == {"path", "line", "column", "severity", "code", "message"} for row in rows

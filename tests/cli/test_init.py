@@ -212,3 +212,20 @@ def test_a_file_discovery_refuses_does_not_stop_detection(tmp_path: Path) -> Non
     dry = init(str(tmp_path), "--dry-run")
     assert dry.exit_code == 0, dry.output
     assert "found 2 tools in src/tools" in dry.output
+
+
+def test_init_says_what_comes_next_and_points_at_nothing_of_toolgens(tmp_path: Path) -> None:
+    """After init: build the wheels the session installs (committed, so CI has them), then
+    `pre-commit install`; what it writes names no file of toolgen's repository."""
+    write_tree(tmp_path, QUICKSTART)
+    done = init(str(tmp_path))
+    assert done.exit_code == 0, done.output
+    tail = done.stdout[done.stdout.index("next:") :]
+    assert "python -m pip wheel --no-deps --wheel-dir wheels ../toolgen ../toolgen/runtime" in tail
+    assert "commit" in tail and "wheels" in tail
+    assert "pre-commit install" in tail and "nox -s toolgen" in tail
+    for name in ("pyproject.toml", "noxfile.py", ".pre-commit-config.yaml"):
+        assert "docs/" not in (tmp_path / name).read_text(), name
+    assert "toolgen build --help" in (tmp_path / "pyproject.toml").read_text()
+    dry = init(str(tmp_path / "src"), "--dry-run")  # nothing to set up there: no next steps
+    assert "next:" not in dry.stdout

@@ -107,7 +107,7 @@ def sample(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, st
         "toolgen",
         "toolgen_runtime",
     ]
-    (project / ".gitignore").write_text(".nox/\nwheels/\n.toolgen_cache/\n")
+    (project / ".gitignore").write_text(".nox/\n.toolgen_cache/\n")  # wheels/ is committed
     _git(project, "init", "-q")
     _git(project, "add", "-A")
     _git(project, "commit", "-q", "-m", "tools")

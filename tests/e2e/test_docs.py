@@ -193,3 +193,19 @@ def _assert_parses(where: str, line: str) -> None:
 def test_shell_sample_toolgen_commands_parse(where: str, code: str) -> None:
     for line in _toolgen_lines(code):
         _assert_parses(where, line)
+
+
+FIGURE = re.compile(r"\d(?:\.\d+)? ?(?:s|ms|MB|GB)\b|\d×|\d ?%")
+"""A measured figure: a time, a size, a ratio or a share."""
+
+
+def test_measured_figures_are_kept_in_one_place() -> None:
+    """Every figure is in the README's performance section, where one run measured them all
+    side by side; the other pages link to it, so no two pages can disagree."""
+    readme = (REPO / "README.md").read_text()
+    start, end = readme.index("## Performance"), readme.index("## Developing toolgen")
+    pages = {"README.md (outside Performance)": readme[:start] + readme[end:]}
+    pages |= {f"docs/{p.name}": p.read_text() for p in sorted((REPO / "docs").glob("*.md"))}
+    for page, text in pages.items():
+        found = [line for line in text.splitlines() if FIGURE.search(line)]
+        assert not found, f"{page} states figures; link to the README's table instead: {found}"

@@ -46,7 +46,10 @@ def test_unreadable_file_is_a_located_error(project: Path, monkeypatch: pytest.M
 def test_missing_output_folder_is_clean_error(project: Path) -> None:
     result = run("build", "tools", "--out", "nowhere/schemas.py")
     assert result.exit_code == 2
-    assert "nowhere/schemas.py: the output folder does not exist" in result.stderr
+    assert (
+        "--out nowhere/schemas.py: the folder nowhere does not exist; create it first "
+        "(mkdir -p nowhere), or write elsewhere" in result.stderr
+    )
     assert "Traceback" not in result.stderr
 
 

@@ -29,7 +29,7 @@ def test_a_check_with_an_out_of_date_output_is_exit_1_and_names_the_fix() -> Non
     assert report.exit_code == 1
     assert report.lines() == [
         "b.py: stale (1 tool)",
-        "c.py: missing (3 tools)",
+        "c.py: missing (it would hold 3 tools)",
         "toolgen: the generated output is out of date; run `toolgen build src/tools --out x.py` "
         "and commit it",
     ]

@@ -154,7 +154,7 @@ def test_unknown_type_is_string_with_located_warning(build_pkg) -> None:
     )
     assert built.prop("f", "x") == {"type": "string"}
     assert (
-        "pkg/mod.py:5:7: warning: tool 'f', parameter 'x': unknown type 'numpy.ndarray' (numpy.ndarray); described as a string"
+        "pkg/mod.py:5:7: warning: tool 'f', parameter 'x': unknown type 'numpy.ndarray' (numpy.ndarray); described as a string (if the caller passes it, not the model, list it in 'injected_types'; else annotate it with a type toolgen reads, or give its module a .pyi stub)"
         in built.diagnostics
     )
 

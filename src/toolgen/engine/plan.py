@@ -19,6 +19,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from toolgen import progress
 from toolgen.config import Target
 from toolgen.discover import SourceFile, default_roots, discover, display_path, module_aliases
 from toolgen.engine import keys, workers
@@ -228,7 +229,13 @@ class TargetRun:
                 built[module] = self._without_tools(module, own)
         self.scan_closure(tooled)
         many = len(tooled) > 1 and self._bytes(tooled) >= workers.MIN_BYTES
-        for module, result in zip(tooled, workers.run_map(self.build_one, tooled, many)):
+        tick = progress.counter("built", len(tooled), "modules") if many else None
+        made = workers.run_map(
+            self.build_one, tooled, many, progress=tick.add if tick is not None else None
+        )
+        if tick is not None:
+            tick.end()
+        for module, result in zip(tooled, made):
             built[module] = result
         return built
 
@@ -255,11 +262,16 @@ class TargetRun:
             to_parse = [s for s in to_parse if s.display not in self.scans]
         many = len(to_parse) > 1 and self._bytes_of(to_parse) >= workers.MIN_BYTES
         meanwhile = self._load_build_stages if many else None
+        # Enough to parse for workers is enough for a terminal to show how far it got.
+        tick = progress.counter("parsed", len(to_parse), "files") if many else None
+        told = tick.add if tick is not None else None
         if many and self.parsers is not None:
             pool, self.parsers = self.parsers, None
-            made = pool.map(to_parse, meanwhile)
+            made = pool.map(to_parse, meanwhile, told)
         else:
-            made = workers.run_map(self._parse, to_parse, many, True, meanwhile)
+            made = workers.run_map(self._parse, to_parse, many, True, meanwhile, told)
+        if tick is not None:
+            tick.end()
         for source, (scan, encoded) in zip(to_parse, made):
             self._keep_scan(source, scan, encoded)
 

@@ -50,6 +50,7 @@ def run_map(
     parallel: bool,
     large_stack: bool = False,
     meanwhile: Callable[[], object] | None = None,
+    progress: Callable[[int], object] | None = None,
 ) -> list[R]:
     """``[func(i) for i in items]``, in forked workers when ``parallel`` and possible; order
     kept. An exception in a worker is raised here; a worker that dies is an error.
@@ -57,9 +58,18 @@ def run_map(
     ``large_stack``: each worker (or this process) runs the whole loop on one thread with a
     large stack (:mod:`toolgen.stacks`), for work that parses with libcst. ``meanwhile``: work
     this process does once the workers have begun, instead of waiting idle (in this process
-    alone: after the map)."""
+    alone: after the map). ``progress``: told how many items are done, as they are."""
     count = min(workers(), len(items)) if parallel else 1
-    return Pool(func, large_stack=large_stack, count=count).map(items, meanwhile)
+    return Pool(func, large_stack=large_stack, count=count).map(items, meanwhile, progress)
+
+
+def _counted(func: Callable[[T], R], progress: Callable[[int], object]) -> Callable[[T], R]:
+    def counted(item: T) -> R:
+        result = func(item)
+        progress(1)
+        return result
+
+    return counted
 
 
 class Pool(Generic[T, R]):
@@ -111,14 +121,21 @@ class Pool(Generic[T, R]):
                 there.close()
         self._pipes = ours
 
-    def map(self, items: Sequence[T], meanwhile: Callable[[], object] | None = None) -> list[R]:
+    def map(
+        self,
+        items: Sequence[T],
+        meanwhile: Callable[[], object] | None = None,
+        progress: Callable[[int], object] | None = None,
+    ) -> list[R]:
         """``[func(i) for i in items]`` in the workers, order kept; then the workers end. An
         exception in a worker is raised here; a worker that dies is an error. ``meanwhile``:
         work this process does once the workers have their first items (in this process
-        alone: after the map)."""
+        alone: after the map). ``progress``: told how many items are done, as they are."""
         try:
             if not self._pipes:
                 func = self._func
+                if progress is not None:
+                    func = _counted(func, progress)
                 if self._large_stack:
                     done = run_on_large_stack(lambda: [func(item) for item in items])
                 else:
@@ -126,11 +143,16 @@ class Pool(Generic[T, R]):
                 if meanwhile is not None:
                     meanwhile()
                 return done
-            return self._dispatch(items, meanwhile)
+            return self._dispatch(items, meanwhile, progress)
         finally:
             self.close()
 
-    def _dispatch(self, items: Sequence[T], meanwhile: Callable[[], object] | None) -> list[R]:
+    def _dispatch(
+        self,
+        items: Sequence[T],
+        meanwhile: Callable[[], object] | None,
+        progress: Callable[[int], object] | None,
+    ) -> list[R]:
         from multiprocessing.connection import Connection, wait
 
         # Small chunks: the last ones even out the load.
@@ -162,6 +184,8 @@ class Pool(Generic[T, R]):
                 if isinstance(outcome, _Failed):
                     raise outcome.error
                 results[start : start + len(outcome)] = outcome
+                if progress is not None:
+                    progress(len(outcome))
                 if next_chunk < len(chunks):
                     send(ready)
                 else:

@@ -132,6 +132,13 @@ _UNWRAP: Final = frozenset(
 )
 
 
+_UNKNOWN_FIX: Final = (
+    " (if the caller passes it, not the model, list it in 'injected_types'; else annotate it"
+    " with a type toolgen reads, or give its module a .pyi stub)"
+)
+"""What to do about a type from outside the scanned sources."""
+
+
 class SchemaMapper(ClassSchemas):
     """Maps annotations to schemas; class definitions are built once and shared under ``$defs``."""
 
@@ -195,10 +202,12 @@ class SchemaMapper(ClassSchemas):
         return None
 
     # --- the mapping -------------------------------------------------------------------
-    def _unknown(self, ctx: Context, why: str) -> JsonSchema:
+    def _unknown(self, ctx: Context, why: str, fix: str = "") -> JsonSchema:
         if ctx.quiet:
             raise Unresolvable(why)
-        self.diags.warning(f"{ctx.what}: {why}; described as a string", ctx.span, "unknown-type")
+        self.diags.warning(
+            f"{ctx.what}: {why}; described as a string{fix}", ctx.span, "unknown-type"
+        )
         return {"type": "string"}
 
     def _schema(self, expr: TExpr, ctx: Context, meta: Meta, depth: int) -> JsonSchema:
@@ -233,7 +242,7 @@ class SchemaMapper(ClassSchemas):
                 return {"type": "array", "items": {}, "uniqueItems": True}
             if found.qualname in _MAPS:
                 return {"type": "object", "additionalProperties": True}
-            return self._unknown(ctx, f"unknown type '{dotted}' ({found.qualname})")
+            return self._unknown(ctx, f"unknown type '{dotted}' ({found.qualname})", _UNKNOWN_FIX)
         if isinstance(found, LocalClass):
             return self._class_ref(found.cls, ctx)
         if isinstance(found, LocalAlias):
