@@ -6,9 +6,14 @@ published as Python binds it (NFKC)."""
 from __future__ import annotations
 
 import ast
+import json
+import re
+import unicodedata
 
 import pytest
 
+from toolgen.diff.model import Change, Cost, DiffResult, TargetDiff, ToolCost
+from toolgen.diff.report import to_json, to_markdown, to_text
 from toolgen.render.escape import comment_text, docstring_text
 from toolgen.render.literal import assignment, list_item, string
 
@@ -118,3 +123,83 @@ def test_a_built_module_holds_no_hidden_character_and_the_values_are_exact(build
     assert props["mode"]["enum"] == ["fast\u202e", "slow\u200b"]
     assert props["note"]["default"] == "zero\u200bwidth\ufeff"
     assert props["tags"]["default"] == {"k\u2066": "v\U000e0041"}
+
+
+# --- toolgen diff's output ------------------------------------------------------------------
+
+MARKUP = (
+    "evil`` <img src=x onerror=alert(1)> <b>bold</b> [click](https://evil.example) "
+    "https://evil.example www.evil.example a@evil.example &amp; |cell| **b** _i_ ~~s~~ "
+    "\u202egnp.exe\n# heading\r\n- item"
+)
+TERMINAL = "\x1b[2J\x1b]8;;https://evil.example\x07link\x1b]8;;\x07\x9b31m\x1b[0m\u202e"
+
+
+def _result(text: str) -> DiffResult:
+    change = Change(
+        "parameter-removed",
+        text,
+        "/properties/" + text,
+        f"parameter '{text}' removed",
+        provider="openai",
+        source=f"{text}:3",
+        old={"type": text},
+    )
+    cost = Cost("openai", "OPENAI_TOOLS", 10, 20, (ToolCost(text, 10, 20),))
+    target = TargetDiff(text, text, text, (change,), (cost,), 1, 1)
+    return DiffResult(text, (target,))
+
+
+def _html(markdown: str) -> str:
+    import cmarkgfm  # GitHub's own renderer of comments
+    from cmarkgfm.cmark import Options
+
+    # raw HTML kept (GitHub keeps what its sanitizer allows): any tag that toolgen did not
+    # write itself shows
+    return cmarkgfm.github_flavored_markdown_to_html(markdown, options=Options.CMARK_OPT_UNSAFE)
+
+
+OWN_TAGS = {"h2", "h3", "h4", "p", "code", "table", "thead", "tbody", "tr", "th", "td", "strong"}
+OWN_TAGS |= {"ul", "li", "details", "summary"}
+
+
+def _code_texts(html: str) -> list[str]:
+    import html as html_module
+
+    return [html_module.unescape(m) for m in re.findall(r"<code>(.*?)</code>", html, re.S)]
+
+
+@pytest.mark.parametrize("text", [MARKUP, "`", "``x``", " ` ", "a|b", "x\\", "\\`"])
+def test_markdown_shows_every_outside_value_in_a_code_span_it_cannot_leave(text: str) -> None:
+    markdown = to_markdown(_result(text))
+    html = _html(markdown)
+    assert {tag.lower() for tag in re.findall(r"</?([A-Za-z][A-Za-z0-9]*)", html)} <= OWN_TAGS
+    shown = "".join(c if c not in "\r\n" and c != "\u202e" else "" for c in text)
+    codes = _code_texts(html)
+    # the name, the output, the revisions, the source, the pointer and the message, each whole
+    # in its code span (line breaks and the override as visible escapes)
+    whole = [
+        c for c in codes if c.replace("\\r", "").replace("\\n", "").replace("\\u202e", "") == shown
+    ]
+    assert len(whole) >= 6, codes
+    assert all("\u202e" not in c and "\n" not in c for c in codes)
+
+
+def test_a_pipe_in_a_name_does_not_split_the_table_cell() -> None:
+    html = _html(to_markdown(_result("a|b|c")))
+    rows = re.findall(r"<tr>(.*?)</tr>", html, re.S)
+    assert rows and all(row.count("<td") in (0, 4, 5) for row in rows), rows
+    assert any("<code>a|b|c</code>" in row for row in rows)
+
+
+def test_the_text_format_sends_no_control_to_the_terminal() -> None:
+    out = to_text(_result(TERMINAL))
+    assert not any(unicodedata.category(c) in ("Cc", "Cf") and c != "\n" for c in out), repr(out)
+    assert "\\x1b[2J" in out and "\\x9b31m" in out and "\\u202e" in out
+
+
+def test_json_keeps_the_values_and_writes_hidden_characters_as_escapes() -> None:
+    out = to_json(_result(TERMINAL + MARKUP))
+    assert not any(unicodedata.category(c) in ("Cc", "Cf") and c != "\n" for c in out)
+    data = json.loads(out)
+    assert data["targets"][0]["changes"][0]["tool"] == TERMINAL + MARKUP
