@@ -203,3 +203,67 @@ def test_json_keeps_the_values_and_writes_hidden_characters_as_escapes() -> None
     assert not any(unicodedata.category(c) in ("Cc", "Cf") and c != "\n" for c in out)
     data = json.loads(out)
     assert data["targets"][0]["changes"][0]["tool"] == TERMINAL + MARKUP
+
+
+# --- names as Python binds them (NFKC) ------------------------------------------------------
+
+
+def test_a_parameter_a_field_and_a_tool_are_published_as_python_binds_them(build_pkg) -> None:
+    built = build_pkg({"pkg/mod.py": '''
+            from typing import Literal, TypedDict
+            from toolgen import tool
+
+            ｍode = Literal["fast", "slow"]
+
+            class Ａddress(TypedDict):
+                ｃity: str
+                ﬁle: str
+
+            @tool
+            def ｆetch(ｈost: str, where: Address, how: mode = "fast", sizｅ: int = 1) -> None:
+                """Fetch.
+
+                Args:
+                    host: the host.
+                    sizｅ: how many.
+                """
+            '''})
+    assert list(built.tools) == ["fetch"]
+    params = built.params("fetch")
+    assert list(params["properties"]) == ["host", "where", "how", "size"]
+    assert params["properties"]["host"]["description"] == "the host."
+    assert params["properties"]["size"]["description"] == "how many."
+    assert params["properties"]["how"]["enum"] == ["fast", "slow"]
+    published = json.dumps(built.tools["fetch"], ensure_ascii=False)
+    assert '"city"' in published and '"file"' in published and "ｃ" not in published
+    notes = [d for d in built.diagnostics if "NFKC" in d]
+    assert any(":11:1:" in d and "'ｆetch'" in d and "'fetch'" in d for d in notes), notes
+    assert any(":11:" in d and "'ｈost'" in d and "'host'" in d for d in notes), notes
+    assert any(":7:" in d and "'ｃity'" in d and "'city'" in d for d in notes), notes
+
+
+def test_two_parameters_that_are_one_name_to_python_are_an_error(build_errors) -> None:
+    errors = build_errors({"pkg/mod.py": '''
+            from toolgen import tool
+
+            @tool
+            def ping(host: str, ｈost: int) -> None:
+                """Ping."""
+            '''})
+    assert any("mod.py:4:" in e and "error" in e and "'host'" in e for e in errors), errors
+
+
+def test_two_fields_that_are_one_name_to_python_are_an_error(build_errors) -> None:
+    errors = build_errors({"pkg/mod.py": '''
+            from typing import TypedDict
+            from toolgen import tool
+
+            class Point(TypedDict):
+                x: int
+                ｘ: str
+
+            @tool
+            def move(to: Point) -> None:
+                """Move."""
+            '''})
+    assert any("mod.py:6:" in e and "error" in e and "'x'" in e for e in errors), errors
