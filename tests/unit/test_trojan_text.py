@@ -14,6 +14,7 @@ import pytest
 
 from toolgen.diff.model import Change, Cost, DiffResult, TargetDiff, ToolCost
 from toolgen.diff.report import to_json, to_markdown, to_text
+from toolgen.errors import Diagnostic, Severity, SourceSpan
 from toolgen.render.escape import comment_text, docstring_text
 from toolgen.render.literal import assignment, list_item, string
 
@@ -267,3 +268,9 @@ def test_two_fields_that_are_one_name_to_python_are_an_error(build_errors) -> No
                 """Move."""
             '''})
     assert any("mod.py:6:" in e and "error" in e and "'x'" in e for e in errors), errors
+
+
+@pytest.mark.parametrize("char", HIDDEN)
+def test_a_diagnostic_prints_every_hidden_character_as_its_escape(char: str) -> None:
+    line = Diagnostic(Severity.WARNING, f"name 'a{char}b'", SourceSpan(f"p{char}.py")).format()
+    assert _raw_hidden(line) == []
