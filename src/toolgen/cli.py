@@ -17,6 +17,7 @@ import click
 from toolgen import __version__
 from toolgen.config import CACHE_DIR, PROVIDERS, SETTINGS, Setting, load
 from toolgen.console import build_or_check, echo, guard, print_diagnostics, target_config
+from toolgen.errors import showable
 from toolgen.report import EXIT_OK, EXIT_USAGE, Report
 
 
@@ -199,7 +200,7 @@ def show(spec: str, provider: str | None, verbose: bool) -> None:
         value, diagnostics, decisions = api.show(Path(file).resolve(), function, load(), provider)
         print_diagnostics(diagnostics, quiet=False)
         for decision in decisions:
-            echo(f"note: {decision}", err=True)
+            echo(showable(f"note: {decision}"), err=True)
         echo(api.to_json(value))
         return EXIT_OK
 

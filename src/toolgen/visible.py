@@ -18,7 +18,7 @@ from typing import Final
 
 from toolgen._shown import SHOWN, UNICODE_VERSION
 
-__all__ = ["UNICODE_VERSION", "escape_char", "is_shown", "terminal"]
+__all__ = ["UNICODE_VERSION", "escape_char", "is_shown", "json_text", "terminal"]
 
 
 @functools.cache
@@ -64,3 +64,21 @@ def terminal(text: str) -> str:
     if text.isascii() and text.isprintable():
         return text
     return "".join(c if is_shown(c) else escape_char(c) for c in text)
+
+
+def json_text(text: str) -> str:
+    """JSON text (``json.dumps(..., ensure_ascii=False)``'s, which escapes the C0 controls
+    only) with every other character that is not shown as its ``\\uXXXX`` escape (a pair of
+    them past U+FFFF): the values load unchanged, and a terminal shows the text as it is.
+    Outside its strings, JSON text is ASCII, so the escapes land inside strings only."""
+    if text.isascii():
+        return text
+    return "".join(c if c.isascii() or is_shown(c) else _json_escape(c) for c in text)
+
+
+def _json_escape(char: str) -> str:
+    code = ord(char)
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"

@@ -274,3 +274,20 @@ def test_two_fields_that_are_one_name_to_python_are_an_error(build_errors) -> No
 def test_a_diagnostic_prints_every_hidden_character_as_its_escape(char: str) -> None:
     line = Diagnostic(Severity.WARNING, f"name 'a{char}b'", SourceSpan(f"p{char}.py")).format()
     assert _raw_hidden(line) == []
+
+
+def test_toolgen_show_prints_no_control_to_the_terminal(tmp_path, monkeypatch) -> None:
+    from click.testing import CliRunner
+
+    from toolgen.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "tools.py").write_text(
+        'from toolgen import tool\n\n@tool\ndef ping(host: str = "\\x9b31m\\u202e") -> None:\n'
+        '    """Ping \\u2066x\\u2069 \\U000e0041."""\n',
+        encoding="utf-8",
+    )
+    done = CliRunner().invoke(main, ["show", "tools.py::ping"])
+    assert done.exit_code == 0, done.output
+    assert not any(unicodedata.category(c) in ("Cc", "Cf") and c != "\n" for c in done.output)
+    assert json.loads(done.stdout)["parameters"]["properties"]["host"]["default"] == "\x9b31m\u202e"

@@ -15,7 +15,7 @@ import re
 from typing import Any, Final
 
 from toolgen.diff.model import RULES, Change, Cost, DiffResult, Level, TargetDiff
-from toolgen.visible import is_shown
+from toolgen.visible import json_text
 from toolgen.visible import terminal as _t
 
 JSON_VERSION: Final = 1
@@ -98,18 +98,7 @@ def to_data(result: DiffResult) -> dict[str, Any]:
 
 
 def to_json(result: DiffResult) -> str:
-    text = json.dumps(to_data(result), ensure_ascii=False, indent=2)
-    if not text.isascii():  # json escapes the C0 controls only; outside strings all is ASCII
-        text = "".join(c if c.isascii() or is_shown(c) else _json_escape(c) for c in text)
-    return text + "\n"
-
-
-def _json_escape(char: str) -> str:
-    code = ord(char)
-    if code < 0x10000:
-        return f"\\u{code:04x}"
-    code -= 0x10000
-    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+    return json_text(json.dumps(to_data(result), ensure_ascii=False, indent=2)) + "\n"
 
 
 # --- text ----------------------------------------------------------------------------------------
