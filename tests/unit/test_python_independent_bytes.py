@@ -55,7 +55,7 @@ print(json.dumps(out))
 def _render(python: str, prelude: str = "") -> str:
     code = prelude + RENDER.format(src=str(REPO / "src"))
     done = subprocess.run(
-        [python, "-I", "-c", code],
+        [python, "-I", "-B", "-c", code],
         input=json.dumps(TEXTS),
         capture_output=True,
         text=True,
