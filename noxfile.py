@@ -51,8 +51,8 @@ def tests_oldest_python(session: nox.Session) -> None:
 def lint(session: nox.Session) -> None:
     """ruff, black, mypy --strict and the import-layer contracts."""
     session.install("-e", ".[test]", "ruff", "mypy")
-    session.run("ruff", "check", "src", "tests", "benchmarks", "noxfile.py")
-    session.run("black", "--check", "src", "tests", "noxfile.py", "benchmarks")
+    session.run("ruff", "check", "src", "tests", "benchmarks", "noxfile.py", "scripts")
+    session.run("black", "--check", "src", "tests", "noxfile.py", "benchmarks", "scripts")
     session.run("mypy", "--strict", "src/toolgen")
     session.run("lint-imports")
 

@@ -265,4 +265,8 @@ def _run_holding(config: Config, path: Path, cwd: Path) -> TargetRun:
 
 
 def to_json(value: Any) -> str:
-    return json.dumps(value, indent=2, ensure_ascii=False)
+    """``value`` as JSON for a terminal: a character that would not read as it is (a control,
+    a bidirectional control) is its ``\\u`` escape (:func:`toolgen.visible.json_text`)."""
+    from toolgen.visible import json_text
+
+    return json_text(json.dumps(value, indent=2, ensure_ascii=False))

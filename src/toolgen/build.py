@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
+import unicodedata
 from typing import Any, Final, cast
 
 from toolgen import docstrings
@@ -210,6 +212,9 @@ def _tool(
         )
     raw_doc = function.docstring or c.implementation_doc
     doc = docstrings.parse(raw_doc)
+    if not all(key.isascii() for key in doc.params):  # named as written; a parameter, as bound
+        bound = {unicodedata.normalize("NFKC", key): value for key, value in doc.params.items()}
+        doc = dataclasses.replace(doc, params=bound)
     rule = c.docstring_rule()
     description = description_override
     if description is None:

@@ -212,7 +212,7 @@ def show(spec: str, provider: str | None, verbose: bool) -> None:
         value, diagnostics, decisions = api.show(Path(file).resolve(), function, load(), provider)
         print_diagnostics(diagnostics, quiet=False)
         for decision in decisions:
-            echo(f"note: {decision}", err=True)
+            echo(showable(f"note: {decision}"), err=True)
         echo(api.to_json(value))
         return EXIT_OK
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import enum
-import re
 from dataclasses import dataclass, field, fields
-from typing import Any, Final, TypeVar
+from typing import Any, TypeVar
+
+from toolgen.visible import terminal
 
 _T = TypeVar("_T", bound=type)
 
@@ -48,32 +49,16 @@ class SourceSpan:
 
 _SEVERITIES = {s.value: s for s in Severity}  # Severity(value) is slow for thousands of rows
 
-_UNSHOWABLE: Final = re.compile(
-    "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]"
-)
-"""What a diagnostic line must not print as it is: control characters (a terminal obeys ESC
-and BEL; a newline or carriage return would start a line that looks like another diagnostic),
-the line and paragraph separators, the bidirectional controls that make text read other than
-it is, and lone surrogates (which no UTF-8 stream can carry). Names, keys and file names come
-from the sources, so any of these can reach a message."""
-_NAMED_ESCAPES: Final = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
-
-
-def _escape(found: re.Match[str]) -> str:
-    char = found.group()
-    named = _NAMED_ESCAPES.get(char)
-    if named is not None:
-        return named
-    code = ord(char)
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
-
 
 def showable(text: str) -> str:
-    """``text`` with every character of :data:`_UNSHOWABLE` written as Python's visible escape
-    (``\\x1b``, ``\\n``, ``\\u202e``, ``\\udcff``), so it prints on one line, as it reads."""
-    if _UNSHOWABLE.search(text) is None:
-        return text
-    return _UNSHOWABLE.sub(_escape, text)
+    """``text`` with every character a terminal line must not print as it is written as
+    Python's visible escape (``\\x1b``, ``\\n``, ``\\u202e``, ``\\udcff``): controls (a
+    terminal obeys ESC and BEL; a newline or carriage return would start a line that looks like
+    another diagnostic), line separators, the bidirectional controls that make text read other
+    than it is, invisible characters and lone surrogates (which no UTF-8 stream can carry):
+    every character outside :mod:`toolgen.visible`'s table. Names, keys and file names come
+    from the sources, so any of these can reach a message."""
+    return terminal(text)
 
 
 @pickled_by_fields

@@ -1,13 +1,22 @@
 """A diff as text (a terminal), Markdown (a pull-request comment) or JSON (a stable schema,
 ``"format": "toolgen-diff", "version": 1``; docs/diff.md). Every rendering is a function of
-the result alone: the same diff renders to the same bytes."""
+the result alone: the same diff renders to the same bytes.
+
+Names, messages, paths and revisions come from the sources and the repository: in every
+format, a character that would not read as it is (a control a terminal obeys, such as ESC;
+a line break; a bidirectional control) is written as its visible escape
+(:func:`toolgen.visible.terminal`), and in Markdown every such value is a code span it cannot
+leave, which Markdown never reads as markup, links or HTML."""
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Final
 
 from toolgen.diff.model import RULES, Change, Cost, DiffResult, Level, TargetDiff
+from toolgen.visible import json_text
+from toolgen.visible import terminal as _t
 
 JSON_VERSION: Final = 1
 FORMATS: Final = ("text", "markdown", "json")
@@ -89,7 +98,7 @@ def to_data(result: DiffResult) -> dict[str, Any]:
 
 
 def to_json(result: DiffResult) -> str:
-    return json.dumps(to_data(result), ensure_ascii=False, indent=2) + "\n"
+    return json_text(json.dumps(to_data(result), ensure_ascii=False, indent=2)) + "\n"
 
 
 # --- text ----------------------------------------------------------------------------------------
@@ -104,8 +113,8 @@ def _signed(number: int) -> str:
 
 
 def _tool_title(change: Change) -> str:
-    title = change.tool or "(every tool)"
-    return f"{title} ({change.source})" if change.source else title
+    title = _t(change.tool) if change.tool else "(every tool)"
+    return f"{title} ({_t(change.source)})" if change.source else title
 
 
 def _groups(target: TargetDiff) -> list[tuple[str, list[Change]]]:
@@ -121,9 +130,9 @@ def to_text(result: DiffResult) -> str:
         counts = dict.fromkeys(Level, 0)
         for change in target.changes:
             counts[change.level] += 1
-        out.append(f"toolgen diff: {target.output}")
-        out.append(f"  old: {target.old}")
-        out.append(f"  new: {target.new}")
+        out.append(f"toolgen diff: {_t(target.output)}")
+        out.append(f"  old: {_t(target.old)}")
+        out.append(f"  new: {_t(target.new)}")
         out.append(
             f"  tools: {target.tools_before} → {target.tools_after}; changes: {_counts(counts)}"
         )
@@ -131,10 +140,10 @@ def to_text(result: DiffResult) -> str:
             out.append("")
             out.append(_tool_title(changes[0]))
             for change in changes:
-                where = f" {change.pointer}" if change.pointer else ""
-                provider = f"[{change.provider}] " if change.provider else ""
+                where = f" {_t(change.pointer)}" if change.pointer else ""
+                provider = f"[{_t(change.provider)}] " if change.provider else ""
                 out.append(
-                    f"  {change.level.value:<12} {change.rule:<28} {provider}{change.message}{where and ' at' + where}"
+                    f"  {change.level.value:<12} {change.rule:<28} {provider}{_t(change.message)}{where and ' at' + where}"
                 )
         if target.costs:
             out.append("")
@@ -143,11 +152,11 @@ def to_text(result: DiffResult) -> str:
             )
             for cost in target.costs:
                 out.append(
-                    f"  {cost.constant:<24} {cost.before:>10,} → {cost.after:>10,}  {_signed(cost.change)}"
+                    f"  {_t(cost.constant):<24} {cost.before:>10,} → {cost.after:>10,}  {_signed(cost.change)}"
                 )
                 for tool in cost.tools:
                     out.append(
-                        f"    {tool.tool:<30} {tool.before:>8,} → {tool.after:>8,}  {_signed(tool.change)}"
+                        f"    {_t(tool.tool):<30} {tool.before:>8,} → {tool.after:>8,}  {_signed(tool.change)}"
                     )
         out.append("")
     counts = result.counts()
@@ -158,17 +167,32 @@ def to_text(result: DiffResult) -> str:
 # --- Markdown ------------------------------------------------------------------------------------
 
 
+_PUNCTUATION: Final = re.compile(r"[!-/:-@\[-`{-~]")
+
+
 def _md(text: str) -> str:
-    """Text safe inside Markdown (a table cell included): nothing in it is markup."""
-    for char in ("\\", "`", "*", "_", "|", "[", "]", "<", ">", "#", "~"):
-        text = text.replace(char, "\\" + char)
-    return text.replace("\n", " ")
+    """toolgen's own words for Markdown (a provider's name): every ASCII punctuation
+    character backslash-escaped, so none of it is markup."""
+    return _PUNCTUATION.sub(lambda found: "\\" + found.group(), _t(text).replace("\n", " "))
 
 
-def _code(text: str) -> str:
-    text = text.replace("\n", " ").replace("|", "\\|")
-    fence = "``" if "`" in text else "`"
-    pad = " " if text.startswith("`") or text.endswith("`") else ""
+_TICKS: Final = re.compile("`+")
+
+
+def _code(text: str, cell: bool = False) -> str:
+    """Outside text as a code span: Markdown reads nothing inside it (no emphasis, link,
+    autolink, HTML or entity), and it cannot be closed early, its fence being one backtick
+    longer than the longest run of them inside. A character that would not read as it is
+    (a line break, a control, a bidirectional control) is its visible escape; in a table cell
+    a ``|`` is ``\\|`` (GitHub shows ``|``), so that it does not end the cell."""
+    text = _t(text)
+    if cell:
+        text = text.replace("|", "\\|")
+    if not text.strip(" "):
+        return f"`{text}`" if text else "` `"  # spaces alone are never taken away
+    fence = "`" * (max((len(run) for run in _TICKS.findall(text)), default=0) + 1)
+    # A space each side is taken away again, keeping a backtick at either end off the fence.
+    pad = " " if text[0] in "` " or text[-1] in "` " else ""
     return f"{fence}{pad}{text}{pad}{fence}"
 
 
@@ -189,14 +213,14 @@ def to_markdown(result: DiffResult) -> str:
             row = dict.fromkeys(Level, 0)
             for change in changes:
                 row[change.level] += 1
-            name = _code(tool) if tool else "(every tool)"
+            name = _code(tool, cell=True) if tool else "(every tool)"
             out.append(f"| {name} | " + " | ".join(str(row[level]) for level in Level) + " |")
     out.append("")
     for target in result.targets:
         out.append(f"### {_code(target.output)}")
         out.append("")
         out.append(
-            f"{_md(target.old)} → {_md(target.new)}: {target.tools_before} → {target.tools_after} tools"
+            f"{_code(target.old)} → {_code(target.new)}: {target.tools_before} → {target.tools_after} tools"
         )
         out.append("")
         if not target.changes:
@@ -211,7 +235,7 @@ def to_markdown(result: DiffResult) -> str:
                 provider = f" ({_md(change.provider)})" if change.provider else ""
                 where = f" at {_code(change.pointer)}" if change.pointer else ""
                 out.append(
-                    f"- **{change.level.value}** {_code(change.rule)}{provider}{where}: {_md(change.message)}"
+                    f"- **{change.level.value}** {_code(change.rule)}{provider}{where}: {_code(change.message)}"
                 )
             out.append("")
         if target.costs:
@@ -223,7 +247,7 @@ def to_markdown(result: DiffResult) -> str:
             out.append("|---|---:|---:|---:|")
             for cost in target.costs:
                 out.append(
-                    f"| {_code(cost.constant)} | {cost.before:,} | {cost.after:,} | {_signed(cost.change)} |"
+                    f"| {_code(cost.constant, cell=True)} | {cost.before:,} | {cost.after:,} | {_signed(cost.change)} |"
                 )
             tools = [(cost.constant, t) for cost in target.costs for t in cost.tools]
             if tools:
@@ -232,7 +256,8 @@ def to_markdown(result: DiffResult) -> str:
                 out.append("|---|---|---:|---:|---:|")
                 for constant, tool_cost in tools:
                     out.append(
-                        f"| {_code(constant)} | {_code(tool_cost.tool)} | {tool_cost.before:,} | "
+                        f"| {_code(constant, cell=True)} | {_code(tool_cost.tool, cell=True)} | "
+                        f"{tool_cost.before:,} | "
                         f"{tool_cost.after:,} | {_signed(tool_cost.change)} |"
                     )
             out.append("")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import os
+import sys
 from collections.abc import Iterable
 from dataclasses import fields
 
@@ -21,23 +22,75 @@ from toolgen.engine.store import FORMAT
 
 @functools.cache
 def code_fingerprint() -> str:
-    """What toolgen's own code is: part of every key, so entries made by other code, even of
-    the same version number, are not used. Computed once per process.
+    """What toolgen's own code is, and what it runs on: part of every key, so entries made by
+    other code, even of the same version number, or by the same code on another Python or
+    with other libraries (:func:`environment`), are not used. Computed once per process.
 
-    Installed from a wheel, it is the wheel's own record of the files' hashes, so the same
+    Installed from a wheel, the code is the wheel's own record of the files' hashes, so the same
     release unpacked again elsewhere (a fresh CI runner restoring the cache folder) keeps its
     entries. Otherwise (an editable install) it is the names, sizes and mtimes of the files
     (stat only: a no-op build would otherwise spend a tenth of its run here)."""
     root = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))  # the toolgen package
+    runs_on = repr(environment()).encode()
     installed = wheel_files(root)
     if installed is not None:
-        return hashlib.sha256(b"wheel\0" + installed).hexdigest()
+        return hashlib.sha256(b"wheel\0" + installed + b"\0" + runs_on).hexdigest()
     parts: list[str] = []
     _stat_tree(root, "", parts)
     templates = os.path.join(os.path.dirname(os.path.dirname(root)), "templates")
     if os.path.isdir(templates):
         _stat_tree(templates, "templates/", parts)
-    return hashlib.sha256("\n".join(sorted(parts)).encode()).hexdigest()
+    return hashlib.sha256("\n".join([*sorted(parts), repr(environment())]).encode()).hexdigest()
+
+
+LAYOUT_LIBRARIES = ("black", "libcst", "jinja2")
+"""The libraries whose versions can change the bytes of a module: black lays it out (its width
+table measures lines, ``formatter = "black"`` runs it), libcst reads the sources, jinja2 renders
+the template."""
+
+
+@functools.cache
+def environment() -> tuple[tuple[str, str], ...]:
+    """What besides toolgen's code can change what a build makes: the Python (its version; the
+    version of its Unicode database, which ``str`` methods, ``re`` and NFKC follow, apart from
+    the escaping, which never does) and the versions of :data:`LAYOUT_LIBRARIES`. An install that
+    skips byte-compilation is the same files for every Python that runs it: without this, one
+    Python's entries would be taken for another's."""
+    import unicodedata
+
+    version = ".".join(map(str, sys.version_info[:3]))
+    return (
+        ("python", f"{sys.implementation.name} {version}"),
+        ("unicode", unicodedata.unidata_version),
+        *((name, _distribution_version(name)) for name in LAYOUT_LIBRARIES),
+    )
+
+
+def _distribution_version(name: str) -> str:
+    """The installed version of the distribution of the top-level package ``name``, from its
+    ``.dist-info`` folder beside it (found without importing it, and without
+    ``importlib.metadata``, whose import alone costs a no-op build a third of its time); else
+    where the package is, else ``"-"``."""
+    import importlib.util
+
+    try:
+        spec = importlib.util.find_spec(name)
+    except (ImportError, ValueError):
+        return "-"
+    folders = list(spec.submodule_search_locations or []) if spec is not None else []
+    if not folders:
+        return "-"
+    site = os.path.dirname(folders[0])
+    prefix = f"{name}-"
+    try:
+        with os.scandir(site) as entries:
+            for entry in entries:
+                lower = entry.name.lower()
+                if lower.startswith(prefix) and lower.endswith(".dist-info"):
+                    return entry.name[len(prefix) : -len(".dist-info")]
+    except OSError:
+        pass
+    return f"at {folders[0]}"
 
 
 def wheel_files(root: str) -> bytes | None:

@@ -3,38 +3,26 @@ generated module it is printed in: a ``#`` comment line, or the module docstring
 
 Python's tokenizer ends a line at ``\\n``, ``\\r`` and ``\\r\\n``; ``str.splitlines`` (and so
 editors and diff tools) also at ``\\x0b``, ``\\x0c``, ``\\x1c``-``\\x1e``, ``\\x85``, ``\\u2028``
-and ``\\u2029``. Each of these, every other character ``str.isprintable`` rejects (control and
-format characters, such as the bidirectional overrides that make text read other than it
-parses; surrogates, as a file name that is not UTF-8 has; unassigned code points; separators
-other than the space) and the backslash are written as Python's visible escapes (``\\n``,
-``\\x0b``, ``\\u2028``, ``\\udcff``, ``\\\\``): the text stays on its one line, and reads
-unambiguously.
+and ``\\u2029``. Each of these, every other character outside the fixed table of
+:mod:`toolgen.visible` (controls; format characters, such as the bidirectional overrides that
+make text read other than it parses; invisible ones; surrogates, as a file name that is not
+UTF-8 has; characters Unicode 3.2 did not have; separators other than the space) and the
+backslash are written as Python's visible escapes (``\\n``, ``\\x0b``, ``\\u2028``,
+``\\udcff``, ``\\\\``): the text stays on its one line, reads unambiguously, and is the same
+whichever Python writes it.
 """
 
 from __future__ import annotations
 
-from typing import Final
-
-_NAMED: Final = {"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
-
-
-def _escape(char: str) -> str:
-    named = _NAMED.get(char)
-    if named is not None:
-        return named
-    code = ord(char)
-    if code < 0x100:
-        return f"\\x{code:02x}"
-    if code < 0x10000:
-        return f"\\u{code:04x}"
-    return f"\\U{code:08x}"
+from toolgen.visible import escape_char as _escape
+from toolgen.visible import is_shown
 
 
 def comment_text(text: str) -> str:
     """``text`` for the rest of a ``#`` comment line: nothing in it can end the line."""
-    if text.isprintable() and "\\" not in text:
+    if text.isascii() and text.isprintable() and "\\" not in text:
         return text
-    return "".join(c if c.isprintable() and c != "\\" else _escape(c) for c in text)
+    return "".join(c if is_shown(c) and c != "\\" else _escape(c) for c in text)
 
 
 def docstring_text(text: str) -> str:
@@ -45,12 +33,12 @@ def docstring_text(text: str) -> str:
     escaped, so the value holds the six characters ``\\udcff``. Python 3.13.0 cleans a
     docstring's indentation by way of UTF-8 when it compiles it, and a lone surrogate in the
     value made the module fail to import there."""
-    if text.isprintable() and "\\" not in text and '"' not in text:
+    if text.isascii() and text.isprintable() and "\\" not in text and '"' not in text:
         return text
     return "".join(
         (
             c
-            if c.isprintable() and c not in '\\"'
+            if is_shown(c) and c not in '\\"'
             else '\\"' if c == '"' else "\\" + _escape(c) if _is_surrogate(c) else _escape(c)
         )
         for c in text

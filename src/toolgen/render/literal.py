@@ -16,6 +16,8 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
+from toolgen.visible import escape_char, is_shown
+
 _ESCAPES = {"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
@@ -31,7 +33,9 @@ def str_width(text: str) -> int:
 def _char_width(char: str) -> int:
     found = _width_table()
     if found is None:
-        return 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+        # Unicode 3.2's widths, which every Python carries alike (the running Python's own
+        # database would make the layout depend on it).
+        return 2 if unicodedata.ucd_3_2_0.east_asian_width(char) in ("W", "F") else 1
     starts, table = found
     index = bisect.bisect_right(starts, ord(char)) - 1
     if index >= 0:
@@ -46,7 +50,7 @@ def _width_table() -> tuple[list[int], list[tuple[int, int, int]]] | None:
     """The width table of the installed black (``black/_width_table.py``), read as data: black
     measures lines with it, and its Unicode version is newer than this Python's. Importing
     black would cost ~90 ms; finding its folder and parsing one literal costs ~1 ms. ``None``
-    when it cannot be read (Python's East Asian Width data stands in then)."""
+    when it cannot be read (Unicode 3.2's East Asian Width stands in then)."""
     import ast
     import importlib.util
 
@@ -77,7 +81,10 @@ _PLAIN = re.compile(r"[ -!#-&(-\[\]-~]*")  # printable ASCII without quotes and 
 
 @functools.lru_cache(maxsize=65536)
 def string(value: str) -> str:
-    """A string literal with black's choice of quotes: double, unless single needs fewer escapes."""
+    """A string literal with black's choice of quotes: double, unless single needs fewer escapes.
+
+    A character outside the fixed table of :mod:`toolgen.visible` is written as its escape
+    (``\\u202e``): the literal reads as its value, and is the same on every Python."""
     if _PLAIN.fullmatch(value):
         return f'"{value}"'
     quote = "'" if value.count('"') > value.count("'") else '"'
@@ -87,22 +94,10 @@ def string(value: str) -> str:
             out.append(_ESCAPES[char])
         elif char == quote:
             out.append("\\" + char)
-        elif " " <= char <= "~":
+        elif is_shown(char):
             out.append(char)
-        elif (
-            ord(char) < 32
-            or ord(char) == 127
-            or char in "\u2028\u2029\x85"
-            or unicodedata.category(char) in ("Cs", "Co", "Cn", "Zl", "Zp", "Cc")
-        ):
-            code = ord(char)
-            out.append(
-                f"\\x{code:02x}"
-                if code < 256
-                else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
-            )
-        else:
-            out.append(char)
+        else:  # a character that is invisible, reorders the line or is newer than the table
+            out.append(escape_char(char))
     return quote + "".join(out) + quote
 
 

@@ -16,6 +16,7 @@ import os
 import re
 import stat
 import tokenize
+import unicodedata
 import warnings
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -255,11 +256,13 @@ class _Gatherer:
         if isinstance(node, cst.Name):
             if node.value in ("None", "True", "False"):
                 return Lit({"None": None, "True": True, "False": False}[node.value])
-            return Name(node.value)
+            return Name(_ident(node.value))
         if isinstance(node, cst.Attribute):
             dotted = _dotted(node)
             return (
-                Name(dotted) if dotted else Attr(self.expr(node.value, depth + 1), node.attr.value)
+                Name(dotted)
+                if dotted
+                else Attr(self.expr(node.value, depth + 1), _ident(node.attr.value))
             )
         if isinstance(node, cst.Subscript):
             args = []
@@ -329,7 +332,7 @@ class _Gatherer:
                     return Opaque(self.code(node))
                 value = self.expr(arg.value, depth + 1)
                 if arg.keyword is not None:
-                    kwargs.append((arg.keyword.value, value))
+                    kwargs.append((_ident(arg.keyword.value), value))
                 else:
                     args.append(value)
             return Call(self.expr(node.func, depth + 1), tuple(args), tuple(kwargs))
@@ -395,6 +398,17 @@ class _Gatherer:
         )
         return _SURROGATE.sub(lambda each: _escaped(each.group()), doc)
 
+    def normalised(self, what: str, written: str, bound: str, where: SourceSpan) -> None:
+        """A warning where a name is not the one Python binds (it NFKC-normalises identifiers:
+        ``ｈost`` is ``host``): toolgen reads and publishes Python's, which a call must use."""
+        if written != bound:
+            self.diags.warning(
+                f"the {what} '{written}' is '{bound}' to Python (it reads identifiers "
+                f"NFKC-normalised): toolgen uses '{bound}'",
+                where,
+                "normalised-name",
+            )
+
     # --- statements ------------------------------------------------------------------
     def run(self) -> None:
         for stmt in _walk(self.module.body, True):
@@ -411,7 +425,7 @@ class _Gatherer:
             for alias in node.names:
                 dotted = _dotted(alias.name) or ""
                 if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
-                    self.imports.append((alias.asname.name.value, dotted))
+                    self.imports.append((_ident(alias.asname.name.value), dotted))
                 else:
                     head = dotted.split(".")[0]
                     self.imports.append((head, head))
@@ -427,22 +441,22 @@ class _Gatherer:
                 name = _dotted(alias.name) or ""
                 local = name
                 if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
-                    local = alias.asname.name.value
+                    local = _ident(alias.asname.name.value)
                 self.imports.append((local, f"{base}.{name}" if base else name))
         elif isinstance(node, cst.Assign):
             if len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name):
-                name = node.targets[0].target.value
+                name = _ident(node.targets[0].target.value)
                 span = self.span(("alias", name, self.occurrence("alias", name)), node)
                 self.aliases.append(Alias(name, self.expr(node.value), span))
         elif isinstance(node, cst.AnnAssign):
             if isinstance(node.target, cst.Name) and node.value is not None:
-                name = node.target.value
+                name = _ident(node.target.value)
                 span = self.span(("alias", name, self.occurrence("alias", name)), node)
                 # ``X: TypeAlias = ...`` is a type alias; ``LIMIT: Final = 50`` and
                 # ``REGION: str = "eu"`` are constants: both are read through the same binding.
                 self.aliases.append(Alias(name, self.expr(node.value), span))
         elif type(node).__name__ == "TypeAlias":  # ``type X = ...`` (Python 3.12)
-            name = node.name.value  # type: ignore[attr-defined]
+            name = _ident(node.name.value)  # type: ignore[attr-defined]
             span = self.span(("alias", name, self.occurrence("alias", name)), node)
             self.aliases.append(Alias(name, self.expr(node.value), span))  # type: ignore[attr-defined]
 
@@ -465,20 +479,29 @@ class _Gatherer:
         return ".".join([*package, target] if target else package)
 
     def function(self, node: cst.FunctionDef) -> None:
-        name = node.name.value
+        name = _ident(node.name.value)
         n = self.occurrence("def", name)
         params: list[Parameter] = []
         p = node.params
 
         def add(param: cst.Param, kind: str) -> None:
-            pname = param.name.value
+            pname = _ident(param.name.value)
+            span = self.span(("param", name, n, pname), param)
+            if any(other.name == pname for other in params):
+                self.diags.error(
+                    f"the parameters '{_first(node, pname)}' and '{param.name.value}' are one "
+                    f"name to Python, '{pname}' (it reads identifiers NFKC-normalised)",
+                    span,
+                    "normalised-name",
+                )
+            self.normalised("parameter", param.name.value, pname, span)
             params.append(
                 Parameter(
                     pname,
                     kind,
                     self.expr(param.annotation.annotation) if param.annotation else None,
                     self.expr(param.default) if param.default is not None else None,
-                    self.span(("param", name, n, pname), param),
+                    span,
                 )
             )
 
@@ -497,6 +520,7 @@ class _Gatherer:
         doc_at = self.index.get(("doc", name, n)) if self.index is not None else None
         doc_line = doc_at[0] if doc_at is not None else 0
         span = self.span(("def", name, n), node)
+        self.normalised("function", node.name.value, name, span)
         docstring = self.docstring(node, SourceSpan(span.path, *doc_at) if doc_at else span)
         self.functions.append(
             Function(
@@ -513,25 +537,26 @@ class _Gatherer:
         )
 
     def klass(self, node: cst.ClassDef) -> None:
-        name = node.name.value
+        name = _ident(node.name.value)
         n = self.occurrence("class", name)
         bases = tuple(self.expr(a.value) for a in node.bases if a.keyword is None and not a.star)
         keywords = tuple(
-            (a.keyword.value, self.expr(a.value))
+            (_ident(a.keyword.value), self.expr(a.value))
             for a in (*node.bases, *node.keywords)
             if a.keyword is not None
         )
         fields: list[FieldDef] = []
         members: list[tuple[str, TExpr]] = []
         methods: list[tuple[str, tuple[TExpr, ...], SourceSpan]] = []
+        written: dict[str, str] = {}  # each field's name as Python binds it → as written
         body = node.body.body if isinstance(node.body, cst.IndentedBlock) else [node.body]
         for stmt in body:
             if isinstance(stmt, cst.FunctionDef) and stmt.decorators:
                 methods.append(
                     (
-                        stmt.name.value,
+                        _ident(stmt.name.value),
                         tuple(self.expr(d.decorator) for d in stmt.decorators),
-                        self.span(("method", name, stmt.name.value), stmt),
+                        self.span(("method", name, _ident(stmt.name.value)), stmt),
                     )
                 )
             smalls = (
@@ -541,19 +566,30 @@ class _Gatherer:
             )
             for small in smalls:
                 if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
-                    fname = small.target.value
+                    fname = _ident(small.target.value)
+                    at = self.span(("field", name, n, fname), small)
+                    clash = written.setdefault(fname, small.target.value)
+                    if clash != small.target.value:
+                        self.diags.error(
+                            f"the fields '{clash}' and '{small.target.value}' of '{name}' are "
+                            f"one name to Python, '{fname}' (it reads identifiers "
+                            "NFKC-normalised)",
+                            at,
+                            "normalised-name",
+                        )
+                    self.normalised("field", small.target.value, fname, at)
                     fields.append(
                         FieldDef(
                             fname,
                             self.expr(small.annotation.annotation),
                             self.expr(small.value) if small.value is not None else None,
-                            self.span(("field", name, n, fname), small),
+                            at,
                         )
                     )
                 elif isinstance(small, cst.Assign):
                     for target in small.targets:
                         if isinstance(target.target, cst.Name):
-                            members.append((target.target.value, self.expr(small.value)))
+                            members.append((_ident(target.target.value), self.expr(small.value)))
         span = self.span(("class", name, n), node)
         docstring = self.docstring(node, span)
         self.classes.append(
@@ -626,16 +662,31 @@ def _docstring(node: cst.FunctionDef | cst.ClassDef) -> str | None:
     return doc if isinstance(doc, str) else None
 
 
+def _ident(name: str) -> str:
+    """An identifier as Python binds it: NFKC-normalised (PEP 3131), as ``ast`` gives it. Stable
+    across Pythons: a character's decomposition never changes once assigned, and a Python that
+    does not know a character refuses the file."""
+    return name if name.isascii() else unicodedata.normalize("NFKC", name)
+
+
+def _first(node: cst.FunctionDef, bound: str) -> str:
+    """The first parameter of ``node`` that Python binds as ``bound``, as written."""
+    p = node.params
+    every = [*p.posonly_params, *p.params, *p.kwonly_params]
+    every += [a for a in (p.star_arg, p.star_kwarg) if isinstance(a, cst.Param)]
+    return next((a.name.value for a in every if _ident(a.name.value) == bound), bound)
+
+
 def _dotted(node: cst.BaseExpression | None) -> str | None:
     """``a.b.c`` as text; ``None`` when it is not a plain dotted name. A loop, not recursion:
     Python accepts chains thousands of names long."""
     parts: list[str] = []
     while isinstance(node, cst.Attribute):
-        parts.append(node.attr.value)
+        parts.append(_ident(node.attr.value))
         node = node.value
     if not isinstance(node, cst.Name):
         return None
-    parts.append(node.value)
+    parts.append(_ident(node.value))
     return ".".join(reversed(parts))
 
 
