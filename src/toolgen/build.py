@@ -369,7 +369,7 @@ def _parameter(
 ) -> tuple[JsonSchema, bool] | None:
     """The parameter's schema and whether it is required; ``None`` (after an error) when it
     cannot be described."""
-    from toolgen.scan.evaluate import lone_surrogate
+    from toolgen.scan.surrogates import lone_surrogate
 
     ctx = Context(module, param.span, f"tool '{tool}', parameter '{param.name}'")
     for written in (param.annotation, param.default):
