@@ -374,7 +374,7 @@ class Evaluator:
                 return arithmetic(expr.op, left, right)
         except OverflowError:
             raise CannotFold(
-                f"{kind(left)} {expr.op} {kind(right)} is too large for a number"
+                f"{kind(left)} {expr.op} {kind(right)}: too large for a float"
             ) from None
         if expr.op == "+":
             if isinstance(left, str) and isinstance(right, str):

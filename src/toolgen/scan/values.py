@@ -37,7 +37,7 @@ def number(value: Any) -> Any:
         raise CannotFold(f"{value!r} is not a finite number (JSON has none)")
     if is_int(value) and not -_PAST_DIGITS < value < _PAST_DIGITS:
         raise CannotFold(
-            f"an integer of more than {MAX_DIGITS} digits (not every Python reads one back)"
+            f"an integer of more than {MAX_DIGITS} digits, which not every Python reads back"
         )
     return value
 
