@@ -26,10 +26,9 @@ from toolgen.scan.formats import (
     MAX_TEXT,
     CannotFold,
     format_field,
-    join,
     limited,
     percent,
-    str_format,
+    str_method,
     too_large,
 )
 from toolgen.scan.model import (
@@ -75,7 +74,6 @@ _EMPTY_CALLS: Final[dict[str, Any]] = {
     "builtins.frozenset": [],
     "builtins.str": "",
 }
-_STR_METHODS: Final = frozenset({"upper", "lower", "strip", "title", "capitalize"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -442,16 +440,7 @@ class Evaluator:
     def _str_method(self, text: str, method: str, expr: Call, module: str, stack: _Stack) -> Any:
         args = [self._value(a, module, stack) for a in expr.args]
         kwargs = {k: self._value(v, module, stack) for k, v in expr.kwargs}
-        if method == "format":
-            made = str_format(text, args, kwargs)
-        elif method == "join" and len(args) == 1 and not kwargs:
-            made = join(text, args[0])
-        elif method in _STR_METHODS and not args and not kwargs:
-            # At most three characters for one ("ß".upper() is "SS"), of a string within the
-            # limit: bounded before it is made, and then measured.
-            made = getattr(text, method)()
-        else:
-            raise CannotFold(f"calls str.{method}()")
+        made = str_method(text, method, args, kwargs)
         return self._made(made, len(made))
 
 

@@ -13,6 +13,7 @@ MAX_TEXT: Final = 100_000
 """The largest value a fold may make: its size (one for each value in it, plus its strings'
 characters beyond the first) is at most this. ``"=" * 10**12`` is refused, not attempted."""
 _SPEC_WIDTH: Final = re.compile(r"\d{4,}")
+_STR_METHODS: Final = frozenset({"upper", "lower", "strip", "title", "capitalize"})
 
 
 class CannotFold(Exception):
@@ -103,6 +104,19 @@ def format_field(value: Any, conversion: str, spec: Any, room: int) -> str:
         return format(value, spec)
     except (ValueError, TypeError, OverflowError) as exc:
         raise CannotFold(f"the format spec '{spec}' fails: {exc}") from None
+
+
+def str_method(text: str, method: str, args: list[Any], kwargs: dict[str, Any]) -> str:
+    """``text.method(*args, **kwargs)`` for the methods that fold, sized before it is made."""
+    if method == "format":
+        return str_format(text, args, kwargs)
+    if method == "join" and len(args) == 1 and not kwargs:
+        return join(text, args[0])
+    if method in _STR_METHODS and not args and not kwargs:
+        # At most three characters for one ("ß".upper() is "SS") of a string within the limit:
+        # bounded before it is made, and then measured.
+        return checked(getattr(text, method)())
+    raise CannotFold(f"calls str.{method}()")
 
 
 def join(separator: str, items: Any) -> str:
