@@ -126,6 +126,19 @@ def test_a_thousand_levels_of_inheritance_are_a_warning_at_the_use(here: Path, b
     ) in result.stderr
 
 
+def test_a_model_on_a_thousand_levels_of_plain_classes_builds(here: Path) -> None:
+    """The kind is found on the first base; the fields of all the others are read in a loop."""
+    consts = "from pydantic import BaseModel\n" + _lineage(1000, "object")
+    consts += "class M(BaseModel, C999):\n    own: str\n"
+    result = build(here, consts, "x: M")
+    assert result.exit_code == 0, result.stderr
+    namespace: dict[str, object] = {}
+    exec((here / "pkg" / "tool_schemas.py").read_text(), namespace)
+    tool = namespace["TOOLS"][0]  # type: ignore[index]
+    properties = list(tool["parameters"]["$defs"]["M"]["properties"])
+    assert properties == [*(f"a{i}" for i in range(1000)), "own"]
+
+
 def test_a_hundred_levels_of_inheritance_still_build(here: Path) -> None:
     consts = "from typing_extensions import TypedDict\n" + _lineage(100, "TypedDict")
     result = build(here, consts, "x: C99")

@@ -3,6 +3,7 @@ pydantic models, also in their functional forms (``TypedDict("Movie", {...})``).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -129,21 +130,20 @@ class ClassSchemas(FieldMetadata):
             span=alias.span,
         )
 
-    def _lineage(self, cls: ClassDef) -> list[ClassDef | str]:
+    def _lineage(self, cls: ClassDef) -> Iterator[ClassDef | str]:
         """``cls`` and its ancestors, depth first in the order of the bases: each scanned class
         (once, before its bases) and each base from outside the scanned files (its qualified
-        name), walked without recursion.
+        name), walked without recursion and only as far as it is read.
 
         Raises:
             TooManyAncestors: more than :data:`MAX_ANCESTORS` scanned classes.
         """
-        out: list[ClassDef | str] = []
         seen: set[str] = set()
         stack: list[ClassDef | str] = [cls]
         while stack:
             item = stack.pop()
             if isinstance(item, str):
-                out.append(item)
+                yield item
                 continue
             if item.qualname in seen:
                 continue
@@ -152,7 +152,7 @@ class ClassSchemas(FieldMetadata):
                     f"class '{cls.name}' has more than {MAX_ANCESTORS} ancestors in the scanned files"
                 )
             seen.add(item.qualname)
-            out.append(item)
+            yield item
             bases: list[ClassDef | str] = []
             for base in item.bases:
                 if isinstance(base, Sub):
@@ -165,7 +165,6 @@ class ClassSchemas(FieldMetadata):
                 elif isinstance(found, LocalClass):
                     bases.append(found.cls)
             stack.extend(reversed(bases))
-        return out
 
     def _class_kind(self, cls: ClassDef) -> str | None:
         """What ``cls`` is to toolgen (``enum``, ``typeddict``, ...), from its decorators and its
