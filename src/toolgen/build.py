@@ -374,7 +374,7 @@ def _parameter(
 ) -> tuple[JsonSchema, bool] | None:
     """The parameter's schema and whether it is required; ``None`` (after an error) when it
     cannot be described."""
-    from toolgen.scan.evaluate import lone_surrogate
+    from toolgen.scan.surrogates import lone_surrogate
 
     ctx = Context(module, param.span, f"tool '{tool}', parameter '{param.name}'")
     for written in (param.annotation, param.default):
@@ -441,7 +441,22 @@ def _single_model(
     return entry.schema
 
 
-_CHOICES: Final = re.compile(r"\(choices:\s*(.*?)\)\s*$", re.IGNORECASE)
+_CHOICES: Final = re.compile(r"\(choices:\s*", re.IGNORECASE)
+
+
+def _choices_at_end(text: str) -> tuple[int, str] | None:
+    """Where ``(choices: ...)`` ending ``text`` starts, and what it holds: the first
+    ``(choices:`` from which the rest of its line up to the last ``)`` is the list, only
+    whitespace after that ``)``. In one pass: a search from each ``(choices:`` to the end of
+    its line would take time quadratic in a line of many of them."""
+    end = len(text.rstrip()) - 1
+    if end < 0 or text[end] != ")":
+        return None
+    line_break = text.rfind("\n", 0, end)
+    for found in _CHOICES.finditer(text, 0, end + 1):
+        if found.end() > line_break:  # the list may not cross a line
+            return found.start(), text[found.end() : end]
+    return None
 
 
 def _choices(schema: JsonSchema) -> JsonSchema:
@@ -451,11 +466,12 @@ def _choices(schema: JsonSchema) -> JsonSchema:
     text = schema.get("description")
     if not isinstance(text, str):
         return schema
-    found = _CHOICES.search(text)
+    found = _choices_at_end(text)
     if found is None:
         return schema
+    start, listed = found
     try:
-        values = json.loads(found.group(1))
+        values = json.loads(listed)
     except ValueError:
         return schema
     if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
@@ -463,7 +479,7 @@ def _choices(schema: JsonSchema) -> JsonSchema:
     return {
         **schema,
         "enum": [v.strip() for v in values],
-        "description": text[: found.start()].strip(),
+        "description": text[:start].strip(),
     }
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import json
+import math
 import os
 import re
 import shutil
@@ -151,9 +152,11 @@ class Reader:
         except (_Untranslatable, ValueError, SyntaxError, RecursionError, MemoryError):
             pass
         try:  # literals only: nothing is called, imported or run
-            return ast.literal_eval(text.strip().removesuffix(","))
+            value = ast.literal_eval(text.strip().removesuffix(","))
         except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError) as exc:
             raise BadModule(f"not a literal ({type(exc).__name__})") from None
+        _json_data(value)
+        return value
 
     def item(self, text: str) -> Any:
         if text not in self.items:
@@ -185,6 +188,43 @@ class Reader:
         return size
 
 
+def _json_data(value: Any) -> None:
+    """Refuse a literal that is not JSON data (toolgen writes nothing else): a set, bytes,
+    ``...``, a tuple, a complex number, a key that is not a string, a number JSON has not."""
+    todo = [value]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, dict):
+            for key in item:
+                if not isinstance(key, str):
+                    raise BadModule(
+                        f"a dict key {_shown(key)} is not a string (toolgen writes only JSON data)"
+                    )
+            todo.extend(item.values())
+        elif isinstance(item, list):
+            todo.extend(item)
+        elif isinstance(item, float) and not math.isfinite(item):
+            raise BadModule(f"holds {item!r}, which JSON has not (toolgen writes only JSON data)")
+        elif not (isinstance(item, (str, int, float)) or item is None):
+            name = _NOT_DATA.get(type(item), f"a {type(item).__name__}")
+            raise BadModule(f"holds {name}, which toolgen never writes (only JSON data)")
+
+
+_NOT_DATA: Final = {
+    set: "a set",
+    frozenset: "a frozenset",
+    bytes: "bytes",
+    tuple: "a tuple",
+    complex: "a complex number",
+    type(...): "Ellipsis (...)",
+}
+
+
+def _shown(value: Any) -> str:
+    text = repr(value) if not isinstance(value, int) or abs(value) < 10**100 else "(a long integer)"
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def serialized_size(value: Any) -> int:
     """The bytes of ``value`` as a request carries it: compact JSON, UTF-8."""
     text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
@@ -195,9 +235,11 @@ class Items:
     """A list constant (``TOOLS``, ``TOOLS_OPENAI``, ...) as the text of each item: an item
     is parsed only when it is read, so the items two versions share cost nothing."""
 
-    def __init__(self, chunks: list[str], reader: Reader) -> None:
+    def __init__(self, chunks: list[str], reader: Reader, label: str = "") -> None:
         self.chunks = chunks
         self.reader = reader
+        self.label = label
+        """Where the list is (``module.py: TOOLS``), for an item that is not data."""
 
     @staticmethod
     def of(values: list[Any]) -> Items:
@@ -215,7 +257,10 @@ class Items:
         return len(self.chunks)
 
     def value(self, index: int) -> Any:
-        return self.reader.item(self.chunks[index])
+        try:
+            return self.reader.item(self.chunks[index])
+        except BadModule as exc:
+            raise BadModule(f"{self.label}: {exc}" if self.label else str(exc)) from None
 
     def size(self, index: int) -> int:
         return self.reader.item_size(self.chunks[index])
@@ -275,7 +320,7 @@ def read_module(
         body = text[begin:end]
         try:
             laid_out = name.startswith("TOOLS") and opened == "[" and body.endswith("\n]")
-            found = _items(body, reader) if laid_out else None
+            found = _items(body, reader, f"{display}: {name}") if laid_out else None
             if found is not None:
                 constants[name] = found
             else:  # one line, or laid out by hand: read whole
@@ -288,17 +333,17 @@ def read_module(
     return Module(constants, sources, None, True, (display,))
 
 
-def _items(body: str, reader: Reader) -> Items | None:
+def _items(body: str, reader: Reader, label: str) -> Items | None:
     """``[\n    item,\n    item,\n]`` → the items' texts (each with its trailing comma);
     ``None`` when the list is not laid out so."""
     inner = body[1 : len(body) - 2]  # from the "\n" after "[" to before "\n]"
     if not inner or inner.isspace():
-        return Items([], reader)
+        return Items([], reader, label)
     starts = [m.start() for m in _ITEM.finditer(inner)]
     if not starts or starts[0] != 0 or not inner.endswith(","):
         return None
     bounds = [*starts, len(inner)]
-    return Items([inner[a + 1 : b] for a, b in pairwise(bounds)], reader)
+    return Items([inner[a + 1 : b] for a, b in pairwise(bounds)], reader, label)
 
 
 def _sources(head: str) -> tuple[str, ...]:

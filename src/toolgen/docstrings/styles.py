@@ -53,9 +53,14 @@ _GOOGLE_SECTIONS: Final = _GOOGLE_PARAMS | frozenset(
     }
 )
 _NUMPY_PARAMS: Final = frozenset({"parameters", "other parameters", "keyword arguments", "params"})
-_REST_FIELD: Final = re.compile(r"^:(\w+)(?:\s+([^:]*))?:\s*(.*)$")
+# Every pattern here runs in time linear in the line: no two quantifiers next to each other
+# match the same characters (``\s+[^:]*`` or ``\s*(...)?\s*`` would try every split of a run
+# of spaces, seconds for a 40,000-character line), and each is matched at the line's start.
+_REST_FIELD: Final = re.compile(r"^:(\w+)(?:\s([^:]*))?:\s*(.*)$")
+"""``:param int x: text``: the argument (``int x``) is what lies between the first space and
+the next colon, its spaces kept (it is split on them)."""
 _GOOGLE_HEADER: Final = re.compile(r"^([A-Za-z][A-Za-z ]*):\s*$")
-_GOOGLE_PARAM: Final = re.compile(r"^(\*{0,2}[A-Za-z_][\w]*)\s*(?:\(([^)]*)\))?\s*:\s*(.*)$")
+_GOOGLE_PARAM: Final = re.compile(r"^(\*{0,2}[A-Za-z_]\w*)\s*(?:\(([^)]*)\)\s*)?:\s*(.*)$")
 _NUMPY_UNDERLINE: Final = re.compile(r"^\s*-{3,}\s*$")
 _NUMPY_PARAM: Final = re.compile(
     r"^(\*{0,2}[A-Za-z_][\w]*(?:\s*,\s*\*{0,2}[A-Za-z_][\w]*)*)\s*(?::.*)?$"
@@ -149,16 +154,18 @@ def _is_wide(char: str) -> bool:
 
 def _join_words(parts: list[str]) -> str:
     """Join wrapped lines with a space, except between CJK text, which uses none."""
-    out = parts[0]
-    for part in parts[1:]:
-        out += part if _is_wide(out[-1]) or _is_wide(part[0]) else " " + part
-    return out
+    out = [parts[0]]
+    for before, part in itertools.pairwise(parts):
+        if not (_is_wide(before[-1]) or _is_wide(part[0])):
+            out.append(" ")
+        out.append(part)
+    return "".join(out)
 
 
 def _split_intro(lines: list[str]) -> tuple[str, str]:
     """The summary (first paragraph) and the long description (the rest) of the intro."""
-    while lines and not lines[0].strip():
-        lines = lines[1:]
+    first = next((i for i, line in enumerate(lines) if line.strip()), len(lines))
+    lines = lines[first:]
     end = next((i for i, line in enumerate(lines) if not line.strip()), len(lines))
     return _join(lines[:end]), _join(lines[end:])
 
@@ -292,8 +299,9 @@ def parse_rest(text: str) -> Docstring:
             flush()
             current = None
             kind, arg, rest = match.groups()
-            if kind in ("param", "parameter", "arg", "argument", "key", "keyword") and arg:
-                current = arg.split()[-1].lstrip("*")
+            words = (arg or "").split()
+            if kind in ("param", "parameter", "arg", "argument", "key", "keyword") and words:
+                current = words[-1].lstrip("*")
                 chunk, start = [rest], number
             elif kind in ("returns", "return") and not returns:
                 returns = rest.strip()

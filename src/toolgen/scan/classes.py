@@ -3,8 +3,9 @@ pydantic models, also in their functional forms (``TypedDict("Movie", {...})``).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from toolgen.ir import JsonSchema, json_type
 from toolgen.scan.metadata import (
@@ -17,6 +18,23 @@ from toolgen.scan.metadata import (
 )
 from toolgen.scan.model import Alias, Call, ClassDef, FieldDef, Lit, Name, Seq, Sub, TExpr
 from toolgen.scan.resolve import External, LocalClass
+
+MAX_ANCESTORS: Final = 200
+"""How many scanned classes a class may descend from (1,000 levels made a RecursionError)."""
+_KINDS: Final = {
+    "enum.Enum": "enum",
+    "enum.IntEnum": "enum",
+    "enum.StrEnum": "enum",
+    "enum.Flag": "enum",
+    "enum.IntFlag": "enum",
+    "typing.TypedDict": "typeddict",
+    "typing.NamedTuple": "namedtuple",
+    "pydantic.BaseModel": "model",
+}
+
+
+class TooManyAncestors(Exception):
+    """A class past :data:`MAX_ANCESTORS`: described as an unknown type, with a warning."""
 
 
 @dataclass(slots=True)
@@ -112,43 +130,65 @@ class ClassSchemas(FieldMetadata):
             span=alias.span,
         )
 
-    def _class_kind(self, cls: ClassDef, seen: frozenset[str] = frozenset()) -> str | None:
-        if cls.qualname in seen:
-            return None
-        for deco in cls.decorators:
-            target = deco.func if isinstance(deco, Call) else deco
-            if isinstance(target, Name) and self.resolver.qualname_of(
-                cls.module, target.dotted
-            ) in ("dataclasses.dataclass", "pydantic.dataclasses.dataclass"):
-                return "dataclass"
-        kinds = {
-            "enum.Enum": "enum",
-            "enum.IntEnum": "enum",
-            "enum.StrEnum": "enum",
-            "enum.Flag": "enum",
-            "enum.IntFlag": "enum",
-            "typing.TypedDict": "typeddict",
-            "typing.NamedTuple": "namedtuple",
-            "pydantic.BaseModel": "model",
-        }
-        for base in cls.bases:
-            if isinstance(base, Sub):
-                base = base.base
-            if not isinstance(base, Name):
+    def _lineage(self, cls: ClassDef) -> Iterator[ClassDef | str]:
+        """``cls`` and its ancestors, depth first in the order of the bases: each scanned class
+        (once, before its bases) and each base from outside the scanned files (its qualified
+        name), walked without recursion and only as far as it is read.
+
+        Raises:
+            TooManyAncestors: more than :data:`MAX_ANCESTORS` scanned classes.
+        """
+        seen: set[str] = set()
+        stack: list[ClassDef | str] = [cls]
+        while stack:
+            item = stack.pop()
+            if isinstance(item, str):
+                yield item
                 continue
-            found = self.resolver.resolve(cls.module, base.dotted)
-            if isinstance(found, External) and found.qualname in kinds:
-                return kinds[found.qualname]
-            if isinstance(found, LocalClass):
-                kind = self._class_kind(found.cls, seen | {cls.qualname})
-                if kind is not None:
-                    return kind
+            if item.qualname in seen:
+                continue
+            if len(seen) >= MAX_ANCESTORS:
+                raise TooManyAncestors(
+                    f"class '{cls.name}' has more than {MAX_ANCESTORS} ancestors in the scanned files"
+                )
+            seen.add(item.qualname)
+            yield item
+            bases: list[ClassDef | str] = []
+            for base in item.bases:
+                if isinstance(base, Sub):
+                    base = base.base
+                if not isinstance(base, Name):
+                    continue
+                found = self.resolver.resolve(item.module, base.dotted)
+                if isinstance(found, External):
+                    bases.append(found.qualname)
+                elif isinstance(found, LocalClass):
+                    bases.append(found.cls)
+            stack.extend(reversed(bases))
+
+    def _class_kind(self, cls: ClassDef) -> str | None:
+        """What ``cls`` is to toolgen (``enum``, ``typeddict``, ...), from its decorators and its
+        ancestors', the first one found depth first; ``None``: none of those."""
+        for item in self._lineage(cls):
+            if isinstance(item, str):
+                if item in _KINDS:
+                    return _KINDS[item]
+                continue
+            for deco in item.decorators:
+                target = deco.func if isinstance(deco, Call) else deco
+                if isinstance(target, Name) and self.resolver.qualname_of(
+                    item.module, target.dotted
+                ) in ("dataclasses.dataclass", "pydantic.dataclasses.dataclass"):
+                    return "dataclass"
         return None
 
     def _class_ref(self, cls: ClassDef, ctx: Context) -> JsonSchema:
         qual = cls.qualname
         if qual not in self.defs:
-            kind = self._class_kind(cls)
+            try:
+                kind = self._class_kind(cls)
+            except TooManyAncestors as exc:
+                return self._unknown(ctx, str(exc))
             if kind is None:
                 return self._unknown(
                     ctx,
@@ -207,28 +247,37 @@ class ClassSchemas(FieldMetadata):
                 "maxItems": len(items),
             }
         else:
-            schema = self._object_schema(cls, kind, ctx, frozenset())
+            schema = self._object_schema(cls, kind, ctx)
         if cls.docstring and kind in ("enum", "typeddict", "model", "dataclass"):
             schema["description"] = cls.docstring
         return schema
 
-    def _mro_fields(self, cls: ClassDef, seen: frozenset[str]) -> list[tuple[ClassDef, FieldDef]]:
-        out: list[tuple[ClassDef, FieldDef]] = []
-        for base in cls.bases:
-            if isinstance(base, Name) and cls.qualname not in seen:
-                found = self.resolver.resolve(cls.module, base.dotted)
-                if isinstance(found, LocalClass):
-                    out.extend(self._mro_fields(found.cls, seen | {cls.qualname}))
-        for f in cls.fields:
-            out.append((cls, f))
-        return out
+    def _mro_fields(self, cls: ClassDef) -> list[tuple[ClassDef, FieldDef]]:
+        """Every field of ``cls`` and its scanned ancestors, an ancestor's before its heir's
+        (each class once, as Python's MRO has it once)."""
+        order: list[ClassDef] = []
+        seen: set[str] = set()
+        stack: list[tuple[ClassDef, bool]] = [(cls, False)]
+        while stack:
+            item, done = stack.pop()
+            if done:
+                order.append(item)
+                continue
+            if item.qualname in seen:
+                continue
+            seen.add(item.qualname)
+            stack.append((item, True))
+            for base in reversed(item.bases):
+                if isinstance(base, Name):
+                    found = self.resolver.resolve(item.module, base.dotted)
+                    if isinstance(found, LocalClass) and found.cls.qualname not in seen:
+                        stack.append((found.cls, False))
+        return [(owner, f) for owner in order for f in owner.fields]
 
-    def _object_schema(
-        self, cls: ClassDef, kind: str, ctx: Context, seen: frozenset[str]
-    ) -> JsonSchema:
+    def _object_schema(self, cls: ClassDef, kind: str, ctx: Context) -> JsonSchema:
         properties: dict[str, JsonSchema] = {}
         required: dict[str, bool] = {}
-        for owner, f in self._mro_fields(cls, seen):
+        for owner, f in self._mro_fields(cls):
             if f.name.startswith("_") and kind == "model":
                 continue
             fctx = self._field_ctx(owner, f, ctx)

@@ -28,7 +28,6 @@ import libcst as cst
 from toolgen.discover import MAX_SOURCE_BYTES
 from toolgen.errors import Diagnostic, Diagnostics, SourceSpan
 from toolgen.header import is_generated
-from toolgen.scan.evaluate import SURROGATE, surrogate_reason
 from toolgen.scan.guard import Refused, on_large_stack, parse_guarded
 from toolgen.scan.hollow import NEWLINES, Hollowed, docstring_value, hollow, line_starts
 from toolgen.scan.model import (
@@ -52,6 +51,7 @@ from toolgen.scan.model import (
     TExpr,
     Unary,
 )
+from toolgen.scan.surrogates import SURROGATE, surrogate_reason
 
 Key = tuple[Any, ...]
 _BINARY: dict[type[cst.BaseBinaryOp], str] = {
