@@ -54,6 +54,17 @@ class Report:
     def downgrade(self, pointer: str, message: str) -> None:
         self.downgrades.append((pointer or "/", message))
 
+    def take(self, trial: Report) -> None:
+        """What a trial run reported, but its downgrades (which decided against its form), as
+        this report's own."""
+        self.warnings.extend(trial.warnings)
+        self.errors.extend(trial.errors)
+        self.nullable_optionals.extend(trial.nullable_optionals)
+
+    def reasons(self) -> str:
+        """The downgrades' reasons, in one line."""
+        return "; ".join(why for _, why in self.downgrades)
+
 
 Pass = Callable[[JsonSchema, Report], JsonSchema]
 NodeFn = Callable[[JsonSchema, str], JsonSchema]
