@@ -138,10 +138,13 @@ DESCRIPTION_LIMIT = 1024
 
 
 def _fold_non_strict(schema: JsonSchema, report: t.Report) -> JsonSchema:
-    def node_fn(node: JsonSchema, pointer: str) -> JsonSchema:
-        return t.fold(node, _NON_STRICT_FOLD, pointer, report, "is not accepted by OpenAI")
-
-    return t.transform(schema, node_fn)
+    return t.fold_keys(
+        schema,
+        lambda node: [k for k in _NON_STRICT_FOLD if k in node],
+        lambda node, keys, pointer: t.fold(
+            node, keys, pointer, report, "is not accepted by OpenAI"
+        ),
+    )
 
 
 def normalize(tool: ToolDef, options: AdapterOptions, report: t.Report) -> Normalized:
