@@ -10,7 +10,7 @@ from typing import Any, Final, cast
 from toolgen import docstrings
 from toolgen.config import Target
 from toolgen.errors import Diagnostics, SourceSpan
-from toolgen.ir import JsonSchema, ToolDef, ToolSet
+from toolgen.ir import MAX_NESTING, SCHEMA_NESTING, JsonSchema, ToolDef, ToolSet, nesting
 from toolgen.scan.model import Call, Function, Lit, ModuleScan, Name, Parameter
 from toolgen.scan.resolve import Resolver
 from toolgen.scan.schema import (
@@ -353,13 +353,32 @@ def _tool(
     if defs:
         parameters["$defs"] = defs
     parameters = rewrite_refs(parameters, keys.__getitem__)
+    if nesting(parameters, SCHEMA_NESTING) > SCHEMA_NESTING:
+        # Every form of the tool holds the schema as a literal: none of them would import.
+        diags.error(
+            f"tool '{name}': its parameters' schema nests more than {SCHEMA_NESTING} levels "
+            f"deep (types within types), more than a generated module can hold (Python "
+            f"imports no module nested past {MAX_NESTING} brackets); flatten the types",
+            function.span,
+            "too-deep",
+        )
+        return None
+    output = _output_schema(function, mapper, module)
+    if output is not None and nesting(output, SCHEMA_NESTING) > SCHEMA_NESTING:
+        diags.warning(
+            f"tool '{name}': its return type's schema nests more than {SCHEMA_NESTING} levels "
+            "deep, more than a generated module can hold; no output schema is emitted",
+            function.span,
+            "too-deep",
+        )
+        output = None
     return ToolDef(
         name=name,
         description=description or "",
         parameters=parameters,
         span=function.span,
         qualname=f"{module}.{function.name}",
-        output_schema=_output_schema(function, mapper, module),
+        output_schema=output,
     )
 
 

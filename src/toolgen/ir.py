@@ -3,12 +3,44 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from toolgen.errors import SourceSpan
 
 JsonSchema = dict[str, Any]
 """A JSON Schema (draft 2020-12) as plain JSON data. Treated as immutable by every stage."""
+
+
+MAX_NESTING: Final = 200
+"""The most brackets Python lets be open at once (the tokenizer's ``MAXLEVEL``, the same on
+3.10 to 3.13): a module nested deeper does not import ("too many nested parentheses")."""
+SCHEMA_NESTING: Final = 96
+"""How deep a tool's schema may nest, in the IR and where a provider's refs are inlined: under
+half of :data:`MAX_NESTING`, so that what a provider's passes add and its wrapper still import.
+(The most they add: half again, where a tuple's ``prefixItems`` become ``items: {anyOf}``;
+strict mode's nullable wrappers, two a level, on its ten levels at most; a few at a leaf.)"""
+VALUE_NESTING: Final = 64
+"""How deep a value read from the source (a default, an example, ``json_schema_extra``) may
+nest; a deeper one is left out, with a warning at its place."""
+
+
+def nesting(value: Any, stop: int = MAX_NESTING) -> int:
+    """How many dicts and lists are open at once at ``value``'s deepest point (``{}`` is 1, a
+    scalar 0); at most ``stop + 1``: the walk ends as soon as it is deeper than ``stop``.
+
+    It goes level by level, each collection once per level (by identity): a value whose parts
+    are shared (``B = [A, A]``) costs its distinct parts per level, not its paths."""
+    level: list[Any] = [value] if isinstance(value, (dict, list)) else []
+    depth = 0
+    while level and depth <= stop:
+        depth += 1
+        seen: dict[int, Any] = {}
+        for item in level:
+            for child in item.values() if isinstance(item, dict) else item:
+                if isinstance(child, (dict, list)):
+                    seen.setdefault(id(child), child)
+        level = list(seen.values())
+    return depth
 
 
 def json_type(value: Any) -> str:

@@ -205,6 +205,19 @@ class Target:
         doc_type="int (0–20)",
         doc_default="`3`",
     )
+    max_inline_kb: int = _setting(
+        256,
+        kind="int",
+        flag="--max-inline-kb",
+        bounds=(1, 100_000),
+        help="Where refs must be inlined, a tool whose inlined types would add more than this "
+        "many KB of JSON keeps its refs (the provider's fallback form) [default: 256].",
+        doc="where refs must be inlined (OpenAI, Gemini, Bedrock), a tool whose inlined types "
+        "would add more than this many KB of JSON keeps its refs instead: the provider's "
+        "fallback form, with a warning ([providers](providers.md#size-and-depth))",
+        doc_type="int (1–100000)",
+        doc_default="`256`",
+    )
     long_description: bool = _setting(
         False,
         kind="bool",

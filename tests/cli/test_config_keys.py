@@ -150,6 +150,13 @@ CASES: list[tuple[str, list[str], list[str], Callable[[dict[str, Any], Path], No
         or pytest.fail("depth"),
     ),
     (
+        "max_inline_kb",
+        ["max_inline_kb = 1", "recursion_depth = 20"],
+        ["--max-inline-kb", "1", "--recursion-depth", "20"],
+        lambda ns, root: "'$ref': '#/$defs/Node'" in str(walk(ns, "TOOLS_BEDROCK"))
+        or pytest.fail("refs kept"),
+    ),
+    (
         "long_description",
         ["long_description = true"],
         ["--long-description"],

@@ -25,6 +25,7 @@ from itertools import chain
 from typing import Final
 
 from toolgen.header import without_version_bytes
+from toolgen.ir import MAX_NESTING
 
 
 class UnsafeOutputError(RuntimeError):
@@ -69,8 +70,10 @@ _TOKENS: Final = re.compile(rb"(?:" + _STRING + rb"|" + _ATOM + rb"|[\[\]{}(),: 
 _STRINGS: Final = re.compile(_STRING)
 _ATOMS: Final = re.compile(_ATOM)
 _CLOSES: Final = {"]": "[", "}": "{", ")": "("}
-_CLOSER: Final = re.compile(r"[\]})]")
 _FIRST: Final = {"[": "v", "{": "k", "(": "w"}
+_DEEPEST: Final = 2 * (MAX_NESTING + 1)
+"""The longest stack a module that imports can leave: the statement's frame and
+:data:`~toolgen.ir.MAX_NESTING` open brackets, two characters each."""
 
 
 BATCH_BYTES = 1 << 20
@@ -195,7 +198,9 @@ class _Constants:
 
     def __init__(self, imported: frozenset[str]) -> None:
         self.imported = imported
-        self.effects: dict[bytes, tuple[int, dict[str, str]]] = {}
+        self.effects: dict[bytes, tuple[int, dict[str, str], int]] = {}
+        """For each line: its width, the tops it met and what it made of them, and how far its
+        brackets rise above where it starts (two characters a bracket, as frames)."""
         self.forms: dict[bytes, str | None] = {}
         self.steps: dict[tuple[str, str], str] = {}
         """What a form does to a top, whatever line it is the form of (a name map's thousands
@@ -206,7 +211,9 @@ class _Constants:
         effects = self.effects
         for line in lines:
             try:
-                width, after = effects[line]
+                width, after, rise = effects[line]
+                if len(stack) + rise > _DEEPEST:
+                    raise _too_deep()
                 stack = stack[:-width] + after[stack[-width:]]
             except KeyError:
                 stack = self._learn(line, stack)
@@ -216,12 +223,14 @@ class _Constants:
         """The stack after a line met for the first time, or on a top not met before."""
         if line not in self.effects:
             try:
-                form, width = _form(line)
+                form, width, rise = _form(line)
             except _Refused:  # a comment, a constant's first line, or not data
-                form, width = None, 2
+                form, width, rise = None, 2, _statement_rise(line)
             self.forms[line] = form
-            self.effects[line] = (width, {})
-        width, after = self.effects[line]
+            self.effects[line] = (width, {}, rise)
+        width, after, rise = self.effects[line]
+        if len(stack) + rise > _DEEPEST:
+            raise _too_deep()
         form = self.forms[line]
         top = stack[-width:]
         if not top:
@@ -410,7 +419,7 @@ def _statement(line: bytes, imported: frozenset[str]) -> str:
         raise _Refused("a statement that is not a constant")
     if head.group(2) is not None:
         _check_annotation(head.group(2).decode(), imported)
-    form, _ = _form(head.group(3))
+    form, _, _ = _form(head.group(3))
     if not form:
         raise _Refused("a constant without a value on its line")
     after = _step(form, "=w")
@@ -419,22 +428,41 @@ def _statement(line: bytes, imported: frozenset[str]) -> str:
     return "" if after == "=e" else after
 
 
-def _form(line: bytes) -> tuple[str, int]:
+def _form(line: bytes) -> tuple[str, int, int]:
     """The line's tokens in short (``s`` a string, ``a`` another literal, punctuation as it
-    is), and the width of the top frames the line may touch: two characters for each frame
-    its unmatched closing brackets close, and two for the frame under them."""
+    is); the width of the top frames the line may touch: two characters for each frame its
+    unmatched closing brackets close, and two for the frame under them; and its rise: two
+    characters for each bracket open at its deepest point beyond those open where it starts."""
     if not _TOKENS.fullmatch(line):
         raise _Refused("a token that is not part of a literal")
     form = _ATOMS.sub(b"a", _STRINGS.sub(b"s", line)).replace(b" ", b"").decode("ascii")
-    depth = closed = 0
-    if _CLOSER.search(form):
-        for token in form:
-            if token in "[{(":
-                depth += 1
-            elif token in "]})":
-                depth -= 1
-                closed = max(closed, -depth)
-    return form, 2 * closed + 2
+    depth = closed = peak = 0
+    for token in form:
+        if token in "[{(":
+            depth += 1
+            peak = max(peak, depth)
+        elif token in "]})":
+            depth -= 1
+            closed = max(closed, -depth)
+    return form, 2 * closed + 2, 2 * peak
+
+
+def _statement_rise(line: bytes) -> int:
+    """The rise of a constant's first line (its statement's frame and its value's brackets);
+    0 for another line that is no value's."""
+    head = _HEAD.fullmatch(line)
+    if head is None:
+        return 0
+    try:
+        return 2 + _form(head.group(3))[2]
+    except _Refused:
+        return 0  # refused again, with its reason, when the line is read
+
+
+def _too_deep() -> _Refused:
+    return _Refused(
+        f"more than {MAX_NESTING} brackets open at once, which Python refuses to import"
+    )
 
 
 def _step(form: str, stack: str) -> str:

@@ -21,18 +21,19 @@ class Bedrock:
     name_rule: NameRule = BEDROCK_NAMES
 
     def normalize_schema(self, tool: ToolDef, report: t.Report) -> Normalized:
-        schema = t.run_passes(
-            tool.parameters,
-            [
-                t.ensure_object_root,
-                t.strip_meta,
-                refs.inline_refs(self.options.recursion_depth),
-                t.merge_all_of,
-                t.one_of_to_any_of,
-            ],
-            report,
-        )
-        return Normalized(schema)
+        shared = [t.ensure_object_root, t.strip_meta]
+        rest = [t.merge_all_of, t.one_of_to_any_of]
+        limit = self.options.max_inline_kb * 1024
+        inlined = refs.inline_refs(self.options.recursion_depth, max_bytes=limit)
+        trial = t.Report(memo=report.memo)
+        schema = t.run_passes(tool.parameters, [*shared, inlined, *rest], trial)
+        if not trial.downgrades:
+            report.take(trial)
+            return Normalized(schema)
+        # Past the bounds of inlining, the fallback form: the IR's $refs and $defs kept (the
+        # Converse API takes a JSON Schema document).
+        report.warn("", f"sent with its $refs kept, because {trial.reasons()}")
+        return Normalized(t.run_passes(tool.parameters, [*shared, *rest], report))
 
     def wrap(self, tool: ToolDef, normalized: Normalized, name: str) -> dict[str, Any]:
         spec: dict[str, Any] = {"name": name}

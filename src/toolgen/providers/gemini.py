@@ -268,12 +268,15 @@ class Gemini:
             return self._json_schema(tool, report)
         trial = t.Report(memo=report.memo)
         normalized = self._parameters(tool, trial)
-        if not trial.errors:
+        if not trial.errors and not trial.downgrades:
             report.warnings.extend(trial.warnings)
             return normalized
         # No provider fails the whole build for one tool: what the OpenAPI subset cannot say
-        # (an untyped value, a property name it refuses) goes out as ``parametersJsonSchema``.
-        reasons = "; ".join(f"{pointer or '/'}: {why}" for pointer, why in trial.errors)
+        # (an untyped value, a property name it refuses, refs it cannot inline within bounds)
+        # goes out as ``parametersJsonSchema``.
+        reasons = "; ".join(  # refs not inlined are untyped nodes after: not a reason of its own
+            f"{pointer or '/'}: {why}" for pointer, why in trial.downgrades or trial.errors
+        )
         report.warn(
             "",
             f"sent as parametersJsonSchema, because `parameters` cannot express it ({reasons})",
@@ -282,19 +285,22 @@ class Gemini:
 
     def _json_schema(self, tool: ToolDef, report: t.Report) -> Normalized:
         shared = [t.ensure_object_root, t.strip_meta]
-        schema = t.run_passes(
-            tool.parameters,
-            [
-                *shared,
-                refs.inline_refs(self.options.recursion_depth, keep_cycles=True),
-                t.merge_all_of,
-                t.one_of_to_any_of,
-                t.complete_arrays(require_items=True),
-                _json_const,
-                t.fold_except(GEMINI_JSON_KEYS, "is not accepted by Gemini"),
-            ],
-            report,
-        )
+        rest = [
+            t.merge_all_of,
+            t.one_of_to_any_of,
+            t.complete_arrays(require_items=True),
+            _json_const,
+            t.fold_except(GEMINI_JSON_KEYS, "is not accepted by Gemini"),
+        ]
+        limit = self.options.max_inline_kb * 1024
+        inlined = refs.inline_refs(self.options.recursion_depth, keep_cycles=True, max_bytes=limit)
+        trial = t.Report(memo=report.memo)
+        schema = t.run_passes(tool.parameters, [*shared, inlined, *rest], trial)
+        if trial.downgrades:  # past the bounds of inlining: every $ref kept, as in the IR
+            report.warn("", f"sent with its $refs kept, because {trial.reasons()}")
+            schema = t.run_passes(tool.parameters, [*shared, *rest], report)
+        else:
+            report.take(trial)
         return Normalized(schema, extra={"field": "parametersJsonSchema"})
 
     def _parameters(self, tool: ToolDef, report: t.Report) -> Normalized:
@@ -305,7 +311,9 @@ class Gemini:
             tool.parameters,
             [
                 *shared,
-                refs.inline_refs(self.options.recursion_depth),
+                refs.inline_refs(
+                    self.options.recursion_depth, max_bytes=self.options.max_inline_kb * 1024
+                ),
                 t.merge_all_of,
                 t.one_of_to_any_of,
                 t.complete_arrays(require_items=True),

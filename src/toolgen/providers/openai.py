@@ -138,10 +138,13 @@ DESCRIPTION_LIMIT = 1024
 
 
 def _fold_non_strict(schema: JsonSchema, report: t.Report) -> JsonSchema:
-    def node_fn(node: JsonSchema, pointer: str) -> JsonSchema:
-        return t.fold(node, _NON_STRICT_FOLD, pointer, report, "is not accepted by OpenAI")
-
-    return t.transform(schema, node_fn)
+    return t.fold_keys(
+        schema,
+        lambda node: [k for k in _NON_STRICT_FOLD if k in node],
+        lambda node, keys, pointer: t.fold(
+            node, keys, pointer, report, "is not accepted by OpenAI"
+        ),
+    )
 
 
 def normalize(tool: ToolDef, options: AdapterOptions, report: t.Report) -> Normalized:
@@ -153,35 +156,26 @@ def normalize(tool: ToolDef, options: AdapterOptions, report: t.Report) -> Norma
     last = report.memo.get(("openai", options))
     if last is not None and last[0] is tool:
         saved: t.Report = last[1]
-        report.warnings.extend(saved.warnings)
-        report.errors.extend(saved.errors)
-        report.nullable_optionals.extend(saved.nullable_optionals)
+        report.take(saved)
         return last[2]  # type: ignore[no-any-return]
     own = t.Report(memo=report.memo)
     result = _normalize(tool, options, own)
     report.memo[("openai", options)] = (tool, own, result)
-    report.warnings.extend(own.warnings)
-    report.errors.extend(own.errors)
-    report.nullable_optionals.extend(own.nullable_optionals)
+    report.take(own)
     return result
 
 
 def _normalize(tool: ToolDef, options: AdapterOptions, report: t.Report) -> Normalized:
     base = [t.ensure_object_root, t.strip_meta]
-    non_strict = [
-        *base,
-        refs.inline_refs(options.recursion_depth),
-        t.merge_all_of,
-        t.complete_arrays(require_items=False),
-        _fold_non_strict,
-    ]
+    limit = options.max_inline_kb * 1024
+    non_strict = [t.merge_all_of, t.complete_arrays(require_items=False), _fold_non_strict]
     if options.openai_strict:
         trial = t.Report(memo=report.memo)
         strict = t.run_passes(
             tool.parameters,
             [
                 *base,
-                refs.inline_refs(options.recursion_depth, keep_cycles=True),
+                refs.inline_refs(options.recursion_depth, keep_cycles=True, max_bytes=limit),
                 t.merge_all_of,
                 t.one_of_to_any_of,
                 t.complete_arrays(require_items=True),
@@ -193,12 +187,20 @@ def _normalize(tool: ToolDef, options: AdapterOptions, report: t.Report) -> Norm
             trial,
         )
         if not trial.downgrades and not trial.errors:
-            report.warnings.extend(trial.warnings)
-            report.nullable_optionals.extend(trial.nullable_optionals)
+            report.take(trial)
             return Normalized(strict, strict=True)
         for pointer, why in trial.downgrades:
             report.warn(pointer, f"strict mode is off for this tool: {why}")
-    return Normalized(t.run_passes(tool.parameters, non_strict, report), strict=False)
+    trial = t.Report(memo=report.memo)
+    inlined = refs.inline_refs(options.recursion_depth, max_bytes=limit)
+    schema = t.run_passes(tool.parameters, [*base, inlined, *non_strict], trial)
+    if not trial.downgrades:
+        report.take(trial)
+        return Normalized(schema, strict=False)
+    # Past the bounds of inlining, the fallback form: the schema's $refs and $defs as they are
+    # (non-strict tools take any JSON Schema).
+    report.warn("", f"sent with its $refs kept, because {trial.reasons()}")
+    return Normalized(t.run_passes(tool.parameters, [*base, *non_strict], report), strict=False)
 
 
 def _check_description(tool: ToolDef, report: t.Report) -> None:

@@ -9,8 +9,12 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from toolgen.ir import JsonSchema
+from toolgen.ir import SCHEMA_NESTING, JsonSchema
 from toolgen.providers.transforms import Pass, Report, escape_pointer
+from toolgen.settings import Target
+
+DEFAULT_MAX_BYTES = Target().max_inline_kb * 1024
+"""The ``max_inline_kb`` setting's default, in bytes."""
 
 
 def resolve_pointer(root: Any, ref: str) -> Any:
@@ -74,37 +78,81 @@ def ref_cycles(schema: JsonSchema) -> set[str]:
     return cyclic
 
 
-def inline_refs(depth: int = 3, keep_cycles: bool = False) -> Pass:
+class _Overflow(Exception):
+    """Inlining went past its bounds (a recursive type unrolled, or a type used twice in a type
+    used twice, grows exponentially): the refs stay."""
+
+
+def inline_refs(
+    depth: int = 3, keep_cycles: bool = False, max_bytes: int = DEFAULT_MAX_BYTES
+) -> Pass:
     """P3: replace local ``$ref`` s by their targets (siblings win), then drop ``$defs``.
 
     A cycle is unrolled ``depth`` more times and then cut with a warning, unless
     ``keep_cycles``: then recursive refs stay refs and their ``$defs`` are kept.
+
+    The work is bounded by what it makes: once the copies of referenced types would total
+    more than about ``max_bytes`` of JSON, or the schema nest deeper than
+    :data:`~toolgen.ir.SCHEMA_NESTING`, the pass stops, returns its input unchanged (refs and
+    all) and reports a downgrade saying why: the adapter then sends the provider's fallback
+    form. (Unrolling recursive types, or a type used twice in a type used twice, grows
+    exponentially.)
     """
 
     def run(schema: JsonSchema, report: Report) -> JsonSchema:
         cyclic = ref_cycles(schema) if keep_cycles else set()
         # Without cycles, keeping them changes nothing: OpenAI's strict pipeline and Gemini's
         # then share one result (the same object), and so every step after it.
-        key = ("inline_refs", depth, frozenset(cyclic), id(schema))
+        key = ("inline_refs", depth, frozenset(cyclic), max_bytes, id(schema))
         last = report.memo.get(key)
         if last is not None and last[0] is schema:
             said: Report = last[2]
         else:
             said = Report(memo=report.memo)
-            last = (schema, _expand(schema, cyclic, said), said)
+            try:
+                last = (schema, _expand(schema, cyclic, said), said)
+            except _Overflow as overflow:
+                said = Report(memo=report.memo)
+                said.downgrade("", f"inlining its $refs would {overflow}")
+                last = (schema, schema, said)
             report.memo[key] = last
         report.warnings.extend(said.warnings)
         report.errors.extend(said.errors)
+        report.downgrades.extend(said.downgrades)
         return cast(JsonSchema, last[1])
 
     def _expand(schema: JsonSchema, cyclic: set[str], report: Report) -> JsonSchema:
         kept: dict[str, JsonSchema] = {}
         cut_reported: set[str] = set()
+        budget = [max_bytes]  # what is left of it: each node made takes its share
 
-        def expand(node: Any, pointer: str, stack: tuple[str, ...]) -> Any:
+        def spend(node: Any, level: int, inlined: bool) -> None:
+            """Count a node made, at its nesting level: every one against the depth, and the
+            copies of referenced types (``inlined``) against the bytes."""
+            if level > SCHEMA_NESTING and isinstance(node, (dict, list)):
+                raise _Overflow(
+                    f"make it nest more than {SCHEMA_NESTING} levels deep (a module nested "
+                    "much deeper does not import)"
+                )
+            if not inlined:
+                return  # the schema's own nodes: as many as in its input
+            if isinstance(node, dict):
+                budget[0] -= 1 + 4 * len(node) + sum(map(len, node))
+            elif isinstance(node, list):
+                budget[0] -= 1 + len(node)
+            else:
+                budget[0] -= len(node) + 2 if isinstance(node, str) else 5
+            if budget[0] < 0:
+                raise _Overflow(
+                    f"copy more than {max_bytes // 1024} KB of JSON of its types " "(max_inline_kb)"
+                )
+
+        def expand(node: Any, pointer: str, stack: tuple[str, ...], level: int = 1) -> Any:
             if isinstance(node, list):
-                return [expand(v, f"{pointer}/{i}", stack) for i, v in enumerate(node)]
+                spend(node, level, bool(stack))
+                return [expand(v, f"{pointer}/{i}", stack, level + 1) for i, v in enumerate(node)]
             if not isinstance(node, dict):
+                spend(node, level, bool(stack))
                 return node
             ref = node.get("$ref")
             if isinstance(ref, str):
@@ -120,12 +168,16 @@ def inline_refs(depth: int = 3, keep_cycles: bool = False) -> Pass:
                     name = ref.rsplit("/", 1)[-1]
                     if name not in kept:
                         kept[name] = {}
-                        kept[name] = expand(target, f"/$defs/{name}", (ref,))
+                        kept[name] = expand(target, f"/$defs/{name}", (ref,), 3)
                     new_ref = f"#/$defs/{name}"
+                    spend(node, level, bool(stack))
                     if not siblings:
                         return {"$ref": new_ref}
                     return {
-                        **{k: expand(v, f"{pointer}/{k}", stack) for k, v in siblings.items()},
+                        **{
+                            k: expand(v, f"{pointer}/{k}", stack, level + 1)
+                            for k, v in siblings.items()
+                        },
                         "$ref": new_ref,
                     }
                 if stack.count(ref) > depth:
@@ -142,10 +194,11 @@ def inline_refs(depth: int = 3, keep_cycles: bool = False) -> Pass:
                 merged = {**target, **siblings}
                 merged.pop("$defs", None)
                 merged.pop("definitions", None)
-                return expand(merged, pointer, (*stack, ref))
+                return expand(merged, pointer, (*stack, ref), level)
+            spend(node, level, bool(stack))
             return {
                 k: (
-                    expand(v, f"{pointer}/{escape_pointer(k)}", stack)
+                    expand(v, f"{pointer}/{escape_pointer(k)}", stack, level + 1)
                     if k not in ("$defs", "definitions")
                     else v
                 )
@@ -160,5 +213,5 @@ def inline_refs(depth: int = 3, keep_cycles: bool = False) -> Pass:
         return cast(JsonSchema, out)
 
     run.__name__ = "inline_refs"
-    run.key = ("inline_refs", depth, keep_cycles)  # type: ignore[attr-defined]
+    run.key = ("inline_refs", depth, keep_cycles, max_bytes)  # type: ignore[attr-defined]
     return run

@@ -54,6 +54,17 @@ class Report:
     def downgrade(self, pointer: str, message: str) -> None:
         self.downgrades.append((pointer or "/", message))
 
+    def take(self, trial: Report) -> None:
+        """What a trial run reported, but its downgrades (which decided against its form), as
+        this report's own."""
+        self.warnings.extend(trial.warnings)
+        self.errors.extend(trial.errors)
+        self.nullable_optionals.extend(trial.nullable_optionals)
+
+    def reasons(self) -> str:
+        """The downgrades' reasons, in one line."""
+        return "; ".join(why for _, why in self.downgrades)
+
 
 Pass = Callable[[JsonSchema, Report], JsonSchema]
 NodeFn = Callable[[JsonSchema, str], JsonSchema]
@@ -74,12 +85,17 @@ _KIND: Final = {
 _NESTING: Final = frozenset(_KIND)
 
 
-def transform(schema: JsonSchema, fn: NodeFn, pointer: str = "") -> JsonSchema:
-    """Apply ``fn`` to every subschema, children first.
+def transform(
+    schema: JsonSchema, fn: NodeFn, pointer: str = "", before: NodeFn | None = None
+) -> JsonSchema:
+    """Apply ``fn`` to every subschema, children first (and ``before``, if given, to each
+    node before its children: what it takes out of a node is not walked).
 
     Returns a new tree that shares every subtree ``fn`` left alone: a pass that changes
     nothing costs a walk, not a copy. The input is never mutated.
     """
+    if before is not None:
+        schema = before(schema, pointer)
     if _NESTING.isdisjoint(schema):  # a leaf, as most nodes are: no loop over its keys
         return fn(schema, pointer)
     node = schema
@@ -89,7 +105,7 @@ def transform(schema: JsonSchema, fn: NodeFn, pointer: str = "") -> JsonSchema:
             continue
         if kind == "one":
             if isinstance(value, dict):
-                t = transform(value, fn, f"{pointer}/{key}")
+                t = transform(value, fn, f"{pointer}/{key}", before)
                 if t is not value:
                     if node is schema:
                         node = dict(schema)
@@ -99,7 +115,7 @@ def transform(schema: JsonSchema, fn: NodeFn, pointer: str = "") -> JsonSchema:
                 new = None
                 for k, v in value.items():
                     if isinstance(v, dict):
-                        t = transform(v, fn, f"{pointer}/{key}/{escape_pointer(k)}")
+                        t = transform(v, fn, f"{pointer}/{key}/{escape_pointer(k)}", before)
                         if t is not v:
                             if new is None:
                                 new = dict(value)
@@ -112,7 +128,7 @@ def transform(schema: JsonSchema, fn: NodeFn, pointer: str = "") -> JsonSchema:
             items = None
             for i, v in enumerate(value):
                 if isinstance(v, dict):
-                    t = transform(v, fn, f"{pointer}/{key}/{i}")
+                    t = transform(v, fn, f"{pointer}/{key}/{i}", before)
                     if t is not v:
                         if items is None:
                             items = list(value)
@@ -166,15 +182,36 @@ def fold(
     return out
 
 
+def _same(node: JsonSchema, pointer: str) -> JsonSchema:
+    return node
+
+
+def fold_keys(
+    schema: JsonSchema,
+    keys: Callable[[JsonSchema], list[str]],
+    fold_node: Callable[[JsonSchema, list[str], str], JsonSchema],
+) -> JsonSchema:
+    """Fold what ``keys`` picks of each node, parents first: a folded subschema is written
+    into the description as it was, once. (Children first, a subschema's own folds would be
+    written out again at each level above, escaped once more each time: ``not`` within
+    ``not`` 25 times made gigabytes.)"""
+
+    def node_fn(node: JsonSchema, pointer: str) -> JsonSchema:
+        extra = keys(node)
+        return fold_node(node, extra, pointer) if extra else node
+
+    return transform(schema, _same, before=node_fn)
+
+
 def fold_except(allowed: frozenset[str], why: str) -> Pass:
     """A pass that folds every keyword outside ``allowed`` into the description."""
 
     def run(schema: JsonSchema, report: Report) -> JsonSchema:
-        def node_fn(node: JsonSchema, pointer: str) -> JsonSchema:
-            extra = [k for k in node if k not in allowed]
-            return fold(node, extra, pointer, report, why) if extra else node
-
-        return transform(schema, node_fn)
+        return fold_keys(
+            schema,
+            lambda node: [k for k in node if k not in allowed],
+            lambda node, extra, pointer: fold(node, extra, pointer, report, why),
+        )
 
     run.__name__ = "fold_except"
     run.key = ("fold_except", allowed, why)  # type: ignore[attr-defined]

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from toolgen.errors import Diagnostics, SourceSpan
-from toolgen.ir import JsonSchema
+from toolgen.ir import VALUE_NESTING, JsonSchema, nesting
 from toolgen.scan.model import Call, Lit, Name, TExpr
 from toolgen.scan.resolve import Resolver
 
@@ -79,7 +79,19 @@ class FieldMetadata:
         saying what is used instead."""
         folded = self.evaluator.fold(expr, module)
         if folded.ok:
-            return folded.value
+            depth = nesting(folded.value, VALUE_NESTING)
+            if depth <= VALUE_NESTING:
+                return folded.value
+            # The generated module holds the value as a literal: past Python's nesting
+            # limit it would not import, whatever the provider.
+            if ctx is not None and not ctx.quiet:
+                self.diags.warning(
+                    f"{ctx.what}: {what} is nested more than {VALUE_NESTING} levels deep, "
+                    f"more than a generated module holds; {instead}",
+                    ctx.span,
+                    "too-deep",
+                )
+            return MISSING
         if ctx is not None and not ctx.quiet:
             self.diags.warning(
                 f"{ctx.what}: {what} cannot be read without running the code "

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any, Final, cast
 
 from toolgen.errors import Diagnostics
-from toolgen.ir import JsonSchema
+from toolgen.ir import SCHEMA_NESTING, JsonSchema, nesting
 from toolgen.scan.classes import ClassSchemas, Def, enum_schema, hashable
 from toolgen.scan.evaluate import Evaluator
 from toolgen.scan.metadata import MISSING, Context, Meta, Unresolvable, apply_keywords
@@ -131,6 +131,20 @@ _UNWRAP: Final = frozenset(
     {"typing.Required", "typing.NotRequired", "typing.ReadOnly", "typing.Final"}
 )
 
+TYPE_NODES: Final = 10_000
+"""How many types one annotation may expand to. Type aliases are written out where they are
+used, so an alias used twice in an alias used twice ... (``L2 = tuple[L1, L1]``) doubles at
+each step: past this, the annotation is described as a string, with a warning."""
+
+
+TYPE_NESTING: Final = SCHEMA_NESTING - 4
+"""How deep one annotation's schema may nest: a class's field sits four levels down in a tool's
+parameters (``$defs``, the class, ``properties``, the field)."""
+
+
+class _Expanded(Exception):
+    """An annotation expanded to more than :data:`TYPE_NODES` types."""
+
 
 _UNKNOWN_FIX: Final = (
     " (if the caller passes it, not the model, list it in 'injected_types'; else annotate it"
@@ -150,12 +164,29 @@ class SchemaMapper(ClassSchemas):
         self._keys: dict[str, str] = {}
         self._building: list[set[str]] = []
         self._alias_stack: list[str] = []
+        self._spent = 0
+        """The types the annotation being mapped has expanded to so far."""
+        self._cut = False
+        """Whether a type in it was cut, nested too deeply (and said so)."""
 
     # --- public ------------------------------------------------------------------------
     def schema(self, expr: TExpr, ctx: Context) -> tuple[JsonSchema, Meta]:
         """The schema of ``expr`` and any ``Annotated`` metadata found on the way."""
         meta = Meta()
-        return self._schema(expr, ctx, meta, 0), meta
+        # A class's field, met on the way, counts alone.
+        outer, self._spent, cut, self._cut = self._spent, 0, self._cut, False
+        try:
+            schema = self._schema(expr, ctx, meta, 0)
+        except _Expanded:
+            why = f"type expands to more than {TYPE_NODES} types (type aliases within aliases)"
+            return self._unknown(ctx, why), Meta()
+        finally:
+            self._spent, inner_cut, self._cut = outer, self._cut, cut
+        if nesting(schema, TYPE_NESTING) > TYPE_NESTING:  # a generated module would not import
+            if inner_cut:  # said once already
+                return {"type": "string"}, Meta()
+            return self._unknown(ctx, "type is nested too deeply"), Meta()
+        return schema, meta
 
     def defs_for(self, schema: JsonSchema) -> tuple[dict[str, JsonSchema], dict[str, str]]:
         """Every ``$defs`` entry ``schema`` needs, transitively, and the key each class gets.
@@ -211,7 +242,11 @@ class SchemaMapper(ClassSchemas):
         return {"type": "string"}
 
     def _schema(self, expr: TExpr, ctx: Context, meta: Meta, depth: int) -> JsonSchema:
+        self._spent += 1
+        if self._spent > TYPE_NODES:
+            raise _Expanded
         if depth > 100:
+            self._cut = True
             return self._unknown(ctx, "type is nested too deeply")
         if isinstance(expr, Lit):
             if expr.value is None:
