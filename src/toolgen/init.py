@@ -330,6 +330,10 @@ def _noxfile_action(root: Path) -> Action:
 _REPOS_LINE: Final = re.compile(r"^repos:[ \t]*(#.*)?$")
 _TOP_KEY: Final = re.compile(r"^[^\s#-]")
 _ITEM: Final = re.compile(r"^([ \t]*)- ")
+# A hook whose id starts with toolgen-: `- id: toolgen-check`, or `id:` on the line after a
+# bare `-`, or its value on the lines after `id:`. Spaces and newlines are matched apart
+# (never by one `\s*` twice over), so the search is linear in the file's length.
+_TOOLGEN_HOOK: Final = re.compile(r"^[ \t]*(?:-[ \t]*)?id:[ \t]*(?:\n[ \t]*)*['\"]?toolgen-", re.M)
 
 
 def _pre_commit_action(root: Path) -> Action:
@@ -337,7 +341,7 @@ def _pre_commit_action(root: Path) -> Action:
     if not path.is_file():
         return Action(path, "create", "repos:\n" + _indented(PRE_COMMIT_REPO, "  "))
     existing = _read_text(path)
-    if re.search(r"^\s*-?\s*id:\s*['\"]?toolgen-", existing, re.M):
+    if _TOOLGEN_HOOK.search(existing):
         return Action(path, "leave", reason="it already runs a toolgen hook")
     lines = existing.splitlines()
     starts = [i for i, line in enumerate(lines) if _REPOS_LINE.match(line)]

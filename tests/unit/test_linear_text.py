@@ -70,3 +70,33 @@ def test_a_description_of_many_choices_markers_is_read_in_linear_time() -> None:
     assert _child(program, "(choices:" * (N // 10) + ' ["a"]')["description"].startswith("(")
     listed = _child(program, "Unit. (choices:" + SPACES + ' ["m", "km"])')
     assert listed == {"type": "string", "enum": ["m", "km"], "description": "Unit."}
+
+
+def test_an_existing_pre_commit_file_of_many_blank_lines_is_read_in_linear_time() -> None:
+    program = textwrap.dedent("""
+        import json, sys
+        from toolgen.init import _TOOLGEN_HOOK
+        print(json.dumps({"found": _TOOLGEN_HOOK.search(sys.stdin.read()) is not None}))
+        """)
+    blank = "\n" * (N // 10)  # 100,000 blank lines: the pattern of `\\s*-?\\s*` took hours
+    assert _child(program, "repos:" + blank + "  - id: other\n") == {"found": False}
+    assert _child(program, "repos:" + blank + "  - id: toolgen-check\n") == {"found": True}
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("- id: toolgen-check", True),
+        ("    - id: 'toolgen-build'", True),
+        ('  -   id:   "toolgen-check"', True),
+        ("  -\n    id: toolgen-check", True),
+        ("  - id:\n      toolgen-check", True),
+        ("  - id: my-toolgen-check", False),
+        ("  - name: toolgen-check", False),
+        ("  # id: other\n  - id: black", False),
+    ],
+)
+def test_a_toolgen_hook_is_recognised_as_before(text: str, found: bool) -> None:
+    from toolgen.init import _TOOLGEN_HOOK
+
+    assert (_TOOLGEN_HOOK.search("repos:\n" + text + "\n") is not None) is found
