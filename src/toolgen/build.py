@@ -344,6 +344,7 @@ def _tool(
     if required:
         parameters["required"] = required
     model = _single_model(c, function, properties, mapper) if c.rule.unwrap_single_model else None
+    packed = next(iter(properties)) if model is not None else None
     if model is not None:  # pydantic-ai: the lone model's own schema is the tool's parameters
         parameters = dict(model)
         found = parameters.pop("description", None)
@@ -379,6 +380,8 @@ def _tool(
         span=function.span,
         qualname=f"{module}.{function.name}",
         output_schema=output,
+        function=f"{module}:{function.name}",
+        packed=packed,
     )
 
 
