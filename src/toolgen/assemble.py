@@ -157,6 +157,8 @@ def ir_digest(tool: ToolDef) -> str:
         tool.qualname,
         tool.function,
         tool.packed,
+        tool.title,
+        tool.strict,
         [tool.span.path, tool.span.line, tool.span.col],
     ]
     text = json.dumps(fields, ensure_ascii=False, separators=(",", ":"), default=repr)

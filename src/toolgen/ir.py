@@ -76,6 +76,11 @@ class ToolDef:
     packed: str | None = None
     """The one parameter whose fields the arguments are, when the IR is that parameter's own
     model (pydantic-ai's lone model); ``None`` when the arguments are the parameters."""
+    title: str | None = None
+    """A display title (MCP ``title``), from the decorator."""
+    strict: bool | None = None
+    """``False``: the OpenAI constants are non-strict whatever ``openai_strict`` says (the
+    decorator asked so); ``None``: the target's setting decides."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -206,7 +206,7 @@ def _normalize(tool: ToolDef, options: AdapterOptions, report: t.Report) -> Norm
     base = [t.ensure_object_root, t.strip_meta]
     limit = options.max_inline_kb * 1024
     non_strict = [t.merge_all_of, t.complete_arrays(require_items=False), _fold_non_strict]
-    if options.openai_strict:
+    if options.openai_strict and tool.strict is not False:
         trial = t.Report(memo=report.memo)
         strict = t.run_passes(
             tool.parameters,
