@@ -10,6 +10,7 @@ the ones the schema refuses.
 from __future__ import annotations
 
 import datetime as dt
+import json
 import math
 from typing import Any
 
@@ -99,7 +100,6 @@ def _array(schema: dict[str, Any], root: dict[str, Any], depth: int) -> Any:
         return head
     items = schema.get("items", {})
     unique = schema.get("uniqueItems", False)
-    import json
 
     return st.lists(
         values(items, root, depth),
@@ -110,7 +110,7 @@ def _array(schema: dict[str, Any], root: dict[str, Any], depth: int) -> Any:
 
 
 def _string(schema: dict[str, Any], root: dict[str, Any], depth: int) -> Any:
-    low, high = schema.get("minLength", 0), schema.get("maxLength", None)
+    low, high = schema.get("minLength", 0), schema.get("maxLength")
     if schema.get("format") in _FORMATS:
         return _FORMATS[schema["format"]]
     if "pattern" in schema:
