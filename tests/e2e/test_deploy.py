@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import REPO, write_tree
-from tests.e2e.conftest import Wheels, make_venv
+from tests.e2e.conftest import Wheels, make_venv, pip_install
 from tests.e2e.test_docs import QUICKSTART
 from toolgen import __version__
 
@@ -128,13 +128,7 @@ def test_the_runtime_alone_runs_a_whole_loop(tmp_path: Path, wheels: Wheels) -> 
     )
     (service / "loop.py").write_text(LOOP)
     python = make_venv(tmp_path / "venv", with_pip=False)
-    done = subprocess.run(
-        [sys.executable, "-m", "pip", "--python", str(python), "install", "-q", "--no-index"]
-        + [str(wheels.runtime)],
-        capture_output=True,
-        text=True,
-    )
-    assert done.returncode == 0, done.stderr
+    pip_install(python, wheels.runtime)
     env = {"PATH": os.environ["PATH"], "PYTHONPATH": "src"}
     ran = subprocess.run(
         [str(python), "loop.py"], cwd=service, capture_output=True, text=True, env=env

@@ -12,57 +12,119 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["omit_nulls"]
+__all__ = ["Rules", "omit_nulls", "rules_of"]
+
+Parts = tuple[str, ...]
 
 
-def omit_nulls(arguments: dict[str, Any], entry: Mapping[str, Any]) -> dict[str, Any]:
-    """``arguments`` without the nulls that mean "left out" (changed in place: the caller
-    owns the copy it made of the model's arguments)."""
-    if "omit_nulls" not in entry and "refs" not in entry:
-        return arguments
-    defs = entry.get("defs") or {}
-    seen: set[tuple[int, str]] = set()
+class Rules:
+    """An entry's rules, its pointers split once: ``omits`` (the parent's parts, the key) and
+    ``refs`` (the parts, the definition's name), and the definitions by name."""
 
-    def apply(node: Any, rules: Mapping[str, Any], name: str) -> None:
-        if (id(node), name) in seen:  # a ref at "" that leads back to itself
-            return
-        seen.add((id(node), name))
+    __slots__ = ("defs", "omits", "refs", "top")
+
+    def __init__(
+        self, rules: Mapping[str, Any], defs: dict[str, Rules] | None = None, root: bool = False
+    ) -> None:
+        self.top: tuple[str, ...] = ()
+        """At the root, the parameters themselves (taken out of a shallow copy, the common case)."""
+        self.omits: list[tuple[Parts, str]] = []
         for place in rules.get("omit_nulls", ()):
             *parents, last = _parts(place)
-            for parent in _matches(node, parents):
-                if isinstance(parent, dict) and last in parent and parent[last] is None:
-                    del parent[last]
-        for place, target in (rules.get("refs") or {}).items():
-            rules_there = defs.get(target)
-            if rules_there:
-                for value in _matches(node, _parts(place)):
-                    apply(value, rules_there, target)
-
-    apply(arguments, entry, "")
-    return arguments
+            if root and not parents:
+                self.top += (last,)
+            else:
+                self.omits.append((tuple(parents), last))
+        self.refs: list[tuple[Parts, str]] = [
+            (_parts(place), name) for place, name in (rules.get("refs") or {}).items()
+        ]
+        self.defs: dict[str, Rules] = defs if defs is not None else {}
 
 
-def _parts(place: str) -> list[str]:
+def rules_of(entry: Mapping[str, Any]) -> Rules | None:
+    """The entry's rules, read once; ``None`` when there is nothing to undo."""
+    if "omit_nulls" not in entry and "refs" not in entry:
+        return None
+    defs: dict[str, Rules] = {}
+    for name, rules in (entry.get("defs") or {}).items():
+        defs[name] = Rules(rules, defs)
+    return Rules(entry, defs, root=True)
+
+
+def omit_nulls(arguments: dict[str, Any], rules: Rules | None) -> dict[str, Any]:
+    """``arguments`` without the nulls that mean "left out". The caller's value is never
+    changed: when there is a null to take out, it is taken out of a copy."""
+    if rules is None:
+        return arguments
+    out = arguments
+    for key in rules.top:
+        if key in out and out[key] is None:
+            if out is arguments:
+                out = dict(arguments)
+            del out[key]
+    if (rules.omits or rules.refs) and _apply(out, rules, "", set(), change=False):
+        out = _copy(out)
+        _apply(out, rules, "", set(), change=True)
+    return out
+
+
+def _apply(node: Any, rules: Rules, name: str, seen: set[tuple[int, str]], change: bool) -> bool:
+    """Whether there is a null to take out under ``node`` (taken out when ``change``)."""
+    if (id(node), name) in seen:  # a ref at "" that leads back to itself
+        return False
+    seen.add((id(node), name))
+    found = False
+    for parents, last in rules.omits:
+        for parent in _matches(node, parents):
+            if type(parent) is dict and last in parent and parent[last] is None:
+                if not change:
+                    return True
+                del parent[last]
+                found = True
+    for parts, target in rules.refs:
+        there = rules.defs.get(target)
+        if there is not None:
+            for value in _matches(node, parts):
+                if _apply(value, there, target, seen, change):
+                    if not change:
+                        return True
+                    found = True
+    return found
+
+
+def _copy(value: Any) -> Any:
+    kind = type(value)
+    if kind is dict:
+        return {k: _copy(v) for k, v in value.items()}
+    if kind is list:
+        return [_copy(v) for v in value]
+    return value
+
+
+def _parts(place: str) -> Parts:
     if not place:
-        return []
-    return [p.replace("~1", "/").replace("~0", "~") for p in place[1:].split("/")]
+        return ()
+    return tuple(p.replace("~1", "/").replace("~0", "~") for p in place[1:].split("/"))
 
 
-def _matches(node: Any, parts: list[str]) -> list[Any]:
+def _matches(node: Any, parts: Parts) -> list[Any]:
     """The values at ``parts`` under ``node`` (``*``: every item or member)."""
     found = [node]
     for part in parts:
         step: list[Any] = []
         for value in found:
-            if isinstance(value, dict):
+            kind = type(value)
+            if kind is dict:
                 if part == "*":
                     step.extend(value.values())
                 elif part in value:
                     step.append(value[part])
-            elif isinstance(value, list):
+            elif kind is list:
                 if part == "*":
                     step.extend(value)
                 elif part.isdigit() and int(part) < len(value):
                     step.append(value[int(part)])
         found = step
+        if not found:
+            break
     return found

@@ -46,13 +46,14 @@ def available() -> bool:
 
 class Signature:
     """One function's validator: JSON arguments in, keyword arguments of the declared types
-    out, or the problems as ``{"path", "message"}``."""
+    out. ``check(ArgsKwargs((), arguments))`` gives ``((), kwargs)`` or raises ``invalid``,
+    which :func:`problems` says as pointers and text (the hot path calls them directly)."""
 
-    __slots__ = ("_kwargs_type", "_validator")
+    __slots__ = ("ArgsKwargs", "check", "invalid")
 
     def __init__(self, function: Callable[..., Any], parameters: Collection[str]) -> None:
         from pydantic.experimental.arguments_schema import generate_arguments_schema
-        from pydantic_core import ArgsKwargs, SchemaValidator
+        from pydantic_core import ArgsKwargs, SchemaValidator, ValidationError
 
         wanted = frozenset(parameters)
 
@@ -61,19 +62,9 @@ class Signature:
             return None if name in wanted else "skip"
 
         schema = generate_arguments_schema(function, parameters_callback=keep)
-        self._validator = SchemaValidator(schema)
-        self._kwargs_type = ArgsKwargs
-
-    def validate(self, arguments: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, str]]]:
-        """(the keyword arguments, []) or ({}, the problems)."""
-        from pydantic_core import ValidationError
-
-        try:
-            args, kwargs = self._validator.validate_python(self._kwargs_type((), arguments))
-        except ValidationError as exc:
-            return {}, problems(exc.errors(include_url=False), arguments)
-        assert not args, "every argument is passed by name"
-        return dict(kwargs), []
+        self.check = SchemaValidator(schema).validate_python
+        self.ArgsKwargs = ArgsKwargs
+        self.invalid = ValidationError
 
 
 def problems(errors: list[Mapping[str, Any]], arguments: Any) -> list[dict[str, str]]:

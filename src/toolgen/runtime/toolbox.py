@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from toolgen.runtime.errors import ArgumentError, shown
-from toolgen.runtime.undo import omit_nulls
+from toolgen.runtime.undo import Rules, omit_nulls, rules_of
 
 __all__ = ["PROVIDERS", "ToolInfo", "Toolbox"]
 
@@ -43,6 +43,22 @@ class ToolInfo:
     """The import path, ``"package.module:function"``."""
     definition: dict[str, Any]
     """The provider's list item, exactly as generated."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """One tool's decoding, read from the module once."""
+
+    tool: str
+    function: Callable[..., Any]
+    rules: Rules | None
+    known: frozenset[str]
+    """The parameters the provider's schema lists."""
+    closed: bool
+    """Whether a field it does not list is an error (the schema closes the object)."""
+    packed: str | None
+    signature: Any
+    """The function's :class:`~toolgen.runtime.signature.Signature`; ``None``: the IR decides."""
 
 
 def _constant(module: Any, name: str) -> Any:
@@ -113,6 +129,7 @@ class Toolbox:
         self._ir: dict[str, dict[str, Any]] | None = None
         self._functions: dict[str, Callable[..., Any]] = {}
         self._validators: dict[str, Any] = {}
+        self._plans: dict[str, _Plan] = {}
 
     # --- what the module says -------------------------------------------------------------
 
@@ -203,39 +220,60 @@ class Toolbox:
             ArgumentError: an unknown tool, malformed JSON, or arguments the function's
                 types refuse (each problem with its JSON pointer).
         """
-        entry = self._entry(wire_name)
-        values = _parsed(wire_name, arguments)
-        omit_nulls(values, entry)
-        definition = self._definition(wire_name)
-        schema = _input_schema(self.provider, definition)
-        known = schema.get("properties") or {}
-        packed = entry.get("arguments_of")
-        if schema.get("additionalProperties") is not False and packed is None:
+        plan = self._plans.get(wire_name) if isinstance(wire_name, str) else None
+        if plan is None:
+            plan = self._plan(wire_name)
+        values = arguments if type(arguments) is dict else _parsed(wire_name, arguments)
+        values = omit_nulls(values, plan.rules)
+        if not plan.closed and not values.keys() <= plan.known:
             # What the schema the model was sent lets through, and the function has no
             # parameter for, is dropped: as the IR says, such a field means nothing.
-            values = {k: v for k, v in values.items() if k in known}
-        function = self._function(entry)
-        validator = self._validator(entry, function, packed, known)
-        if validator is not None:
-            given = {packed: values} if packed is not None else values
-            kwargs, problems = validator.validate(given)
-            if packed is not None:
-                problems = [{**p, "path": _unpack(p["path"], packed)} for p in problems]
-        else:
-            from toolgen.runtime.validate import validate
+            values = {k: v for k, v in values.items() if k in plan.known}
+        packed = plan.packed
+        given = {packed: values} if packed is not None else values
+        signature = plan.signature
+        if signature is not None:
+            try:  # the hot path: pydantic's validator called directly
+                return plan.function, signature.check(signature.ArgsKwargs((), given))[1]
+            except signature.invalid as exc:
+                from toolgen.runtime.signature import problems
 
-            problems = validate(self._ir_tools()[entry["tool"]]["parameters"], values)
-            kwargs = {packed: values} if packed is not None else values
-        if problems:
-            raise ArgumentError(wire_name, problems)
-        return function, kwargs
+                found = problems(exc.errors(include_url=False), given)
+            if packed is not None:
+                found = [{**p, "path": _unpack(p["path"], packed)} for p in found]
+            raise ArgumentError(wire_name, found)
+        from toolgen.runtime.validate import validate
+
+        found = validate(self._ir_tools()[plan.tool]["parameters"], values)
+        if found:
+            raise ArgumentError(wire_name, found)
+        return plan.function, dict(given)
+
+    def _plan(self, wire_name: str) -> _Plan:
+        """What decoding one tool's calls needs, read once (and its function imported)."""
+        entry = self._entry(wire_name)
+        schema = _input_schema(self.provider, self._definition(wire_name))
+        known = frozenset(schema.get("properties") or ())
+        packed = entry.get("arguments_of")
+        function = self._function(entry)
+        plan = _Plan(
+            tool=entry["tool"],
+            function=function,
+            rules=rules_of(entry),
+            known=known,
+            closed=schema.get("additionalProperties") is False or packed is not None,
+            packed=packed,
+            signature=self._validator(entry, function, packed, known),
+        )
+        self._plans[wire_name] = plan
+        return plan
 
     def _validator(
         self,
         entry: Mapping[str, Any],
         function: Callable[..., Any],
         packed: str | None,
-        known: Mapping[str, Any],
+        known: frozenset[str],
     ) -> Any:
         name = entry["tool"]
         if name not in self._validators:
@@ -311,7 +349,7 @@ def _unpack(path: str, packed: str) -> str:
 
 
 def _parsed(wire_name: str, arguments: Any) -> dict[str, Any]:
-    """The arguments as a fresh JSON object (the caller's are never changed)."""
+    """The arguments as a JSON object (a mapping of another type made plain)."""
     if arguments is None:
         return {}
     if isinstance(arguments, (bytes, bytearray)):
@@ -337,6 +375,8 @@ def _parsed(wire_name: str, arguments: Any) -> dict[str, Any]:
                     }
                 ],
             ) from None
+    elif type(arguments) is dict:
+        value = arguments  # never changed: undo.omit_nulls copies before it takes a null out
     elif isinstance(arguments, Mapping):
         value = _plain(arguments)
     else:
