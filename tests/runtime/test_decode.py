@@ -315,3 +315,35 @@ def test_the_per_provider_layout_finds_the_ir_beside_the_providers_module(
     assert box.info("shelve").ir_schema["properties"]["shelf"] == {"$ref": "#/$defs/Shelf"}
     err = _refused(box, "shelve", {"shelf": {"books": []}})
     assert err.errors[0]["path"] == "/shelf/name"
+
+
+def test_a_frameworks_tool_object_is_called_through_the_function_it_wraps(build: Build) -> None:
+    """What a decorator left at the import path (LangChain's StructuredTool keeps ``func``)."""
+    module = build(
+        {
+            "wrapped/__init__.py": "",
+            "wrapped/tools.py": """
+                from toolgen import tool
+
+
+                class StructuredTool:
+                    def __init__(self, func):
+                        self.func = func
+
+                    def __call__(self, text):
+                        raise AssertionError("the wrapper's own call is not the function")
+
+
+                def framework_tool(func):
+                    return StructuredTool(func)
+
+
+                @tool
+                @framework_tool
+                def shout(text: str) -> str:
+                    \"\"\"Shout.\"\"\"
+                    return text.upper()
+            """,
+        }
+    )
+    assert Toolbox(module, provider="openai").call("shout", {"text": "hi"}) == "HI"

@@ -22,6 +22,8 @@ from toolgen.runtime.undo import Rules, omit_nulls, rules_of
 __all__ = ["PROVIDERS", "ToolInfo", "Toolbox"]
 
 PROVIDERS: Final = ("openai", "openai_responses", "anthropic", "gemini", "mcp", "bedrock")
+_WRAPPED: Final = ("func", "coroutine", "fn")
+"""Where the frameworks' tool objects keep the function they wrap."""
 _LISTED: Final = 20
 """How many tool names an unknown tool's error lists."""
 
@@ -399,11 +401,18 @@ def _plain(value: Any) -> Any:
 
 
 def _import(path: str) -> Callable[..., Any]:
-    """The object an import path names (``"package.module:qualname"``)."""
+    """The function an import path names (``"package.module:qualname"``). A framework's
+    decorator may have left its tool object there: the function it wraps is taken from it
+    (``func`` or ``coroutine``: LangChain, crewAI, ADK; ``fn``: FastMCP 2)."""
     module_name, _, qualname = path.partition(":")
     found: Any = importlib.import_module(module_name)
     for part in qualname.split("."):
         found = getattr(found, part)
+    if not (inspect.isfunction(found) or inspect.ismethod(found)):
+        for name in _WRAPPED:
+            inner = getattr(found, name, None)
+            if inspect.isfunction(inner) or inspect.ismethod(inner):
+                return inner  # type: ignore[no-any-return]
     if not callable(found):
         raise TypeError(f"{path} is not callable; give the function in Toolbox(functions=...)")
     return found  # type: ignore[no-any-return]
