@@ -578,8 +578,8 @@ def report(
     )
     decode = seconds["decode"] / seconds["validate_call"]
     print(
-        f"{'decode one call (OpenAI strict)':<34}{seconds['decode']:>10.6f}{'':>17}{decode:>8.2f}x  "
-        f"<= 1.5x pydantic validate_call ({seconds['validate_call']:.6f} s): "
+        f"{'decode one call (OpenAI strict)':<34}{seconds['decode'] * 1e6:>8.2f}us{'':>17}"
+        f"{decode:>8.2f}x  <= 1.5x pydantic validate_call ({seconds['validate_call'] * 1e6:.2f} us): "
         f"{'met' if decode <= 1.5 else 'MISSED'}"
     )
 
