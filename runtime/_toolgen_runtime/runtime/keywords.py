@@ -229,9 +229,9 @@ def string_checks(schema: Mapping[str, Any], where: str) -> list[Check]:
     out: list[Check] = []
     low, high = count_of(schema, "minLength", where), count_of(schema, "maxLength", where)
     if low is not None:
-        out.append(_length(lambda n: n >= low, f"at least {low} character(s)"))
+        out.append(_length(lambda n: n >= low, f"at least {counted(low, 'character')}"))
     if high is not None:
-        out.append(_length(lambda n: n <= high, f"at most {high} character(s)"))
+        out.append(_length(lambda n: n <= high, f"at most {counted(high, 'character')}"))
     if "pattern" in schema:
         pattern = schema["pattern"]
         try:
@@ -265,10 +265,20 @@ def _text(matches: Callable[[str], object], expected: str) -> Check:
     return check
 
 
-def size(holds: Callable[[int], bool], expected: str, unit: str) -> Check:
+_PLURALS: Final = {"item": "items", "property": "properties", "character": "characters"}
+
+
+def counted(count: int, unit: str) -> str:
+    return f"{count} {unit if count == 1 else _PLURALS[unit]}"
+
+
+def size(holds: Callable[[int], bool], words: str, bound: int, unit: str) -> Check:
+    """minItems and its kin: ``words`` is "at least" or "at most"."""
+    expected = f"{words} {counted(bound, unit)}"
+
     def check(value: Any, path: Path, errors: Errors) -> None:
         if not holds(len(value)):
-            errors.append((path, f"expected {expected}, got {len(value)} {unit}"))
+            errors.append((path, f"expected {expected}, got {counted(len(value), unit)}"))
 
     return check
 
@@ -330,7 +340,12 @@ def missing(required: list[str]) -> Check:
     return check
 
 
-def alternatives(subs: list[Check], summary: str, *, one: bool) -> Check:
+def alternatives(
+    subs: list[Check], takes: list[Callable[[Any], bool]], summary: str, *, one: bool
+) -> Check:
+    """anyOf (``one=False``) or oneOf; ``takes[i]`` says whether alternative i takes the
+    value's type, so that its errors, and not a list of every alternative, are reported."""
+
     def check(value: Any, path: Path, errors: Errors) -> None:
         failed: list[Errors] = []
         matched: list[int] = []
@@ -341,7 +356,7 @@ def alternatives(subs: list[Check], summary: str, *, one: bool) -> Check:
                 if not one:
                     return
                 matched.append(index)
-            else:
+            elif takes[index](value):
                 failed.append(found)
         if len(matched) == 1:
             return
@@ -349,12 +364,11 @@ def alternatives(subs: list[Check], summary: str, *, one: bool) -> Check:
             expected = f"expected {summary}, matching exactly one alternative"
             errors.append((path, f"{expected}, got {show(value)}, which matches {len(matched)}"))
             return
-        # The alternatives whose errors all lie below this value took its type: the call
-        # meant one of them, and that one's errors say what to fix.
-        close: list[Errors] = [f for f in failed if all(p is not path for p, _ in f)]
-        if close:
-            fewest: Errors = min(close, key=len)
-            errors.extend(fewest)
+        # An alternative of the value's type is the one the call meant: its errors say what
+        # to fix (one whose errors all lie below the value first, then the fewest errors).
+        if failed:
+            best: Errors = min(failed, key=lambda f: (any(p is path for p, _ in f), len(f)))
+            errors.extend(best)
         else:
             errors.append((path, f"expected {summary}, got {show(value)}"))
 

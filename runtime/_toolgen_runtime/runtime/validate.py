@@ -18,12 +18,14 @@ other format are annotations.
 
 Two paths differ from ``jsonschema``'s, on purpose: a missing required property and a property
 ``additionalProperties: false`` forbids are reported at the property's own pointer
-(``/book/genre``), as pydantic reports them, not at the object's.
+(``/book/genre``), as pydantic reports them, not at the object's. And when no alternative of
+``anyOf``/``oneOf`` holds, the errors of one that takes the value's type are reported (an
+``Optional[date]`` sent "tomorrow": what a date looks like), else one line of what each expects.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 from urllib.parse import unquote
 
@@ -171,21 +173,21 @@ class _Compiler:
             raise bad(where, "$defs must be an object")
         for key in defs:  # compiled now, so that a bad definition fails here, not at first use
             self.ref(f"{where}/$defs/{key.replace('~', '~0').replace('/', '~1')}")
-        checks = [c for c in (self.enum(schema, where), *self.by_type(schema, where)) if c]
-        applied = self.applicators(schema, where)
+        values = [c for c in (self.enum(schema, where, "const"), self.enum(schema, where)) if c]
+        checks = [c for c in self.by_type(schema, where) if c] + self.applicators(schema, where)
         typed = self.type_check(schema, where)
         if typed is None:
-            return sequence(checks + applied)
+            return sequence(values + checks)
         test, expected = typed
-        own = sequence(checks)
-        after = sequence(applied)
+        own = sequence(values)
+        after = sequence(checks)
 
         def check(value: Any, path: Path, errors: Errors) -> None:
             if test(value):
                 own(value, path, errors)
-            else:  # enum/const and the type's own keywords would only repeat this error
+            else:  # enum/const would only repeat this error, at the same place
                 errors.append((path, f"expected {expected}, got {show(value)}"))
-            after(value, path, errors)
+            after(value, path, errors)  # a type's keywords apply to values of that type
 
         return check
 
@@ -202,14 +204,14 @@ class _Compiler:
             return tests[0], expected
         return (lambda v: any(t(v) for t in tests)), expected
 
-    def enum(self, schema: Mapping[str, Any], where: str) -> Check | None:
-        if "const" in schema:
+    def enum(self, schema: Mapping[str, Any], where: str, key: str = "enum") -> Check | None:
+        if key not in schema:
+            return None
+        if key == "const":
             allowed, expected = [schema["const"]], show(schema["const"])
-        elif "enum" in schema:
+        else:
             allowed = list_of(schema, "enum", where)
             expected = "one of " + ", ".join(show(v) for v in allowed)
-        else:
-            return None
         frozen = frozenset(freeze(v) for v in allowed)
         expected = expected if len(expected) <= SHOWN * 2 else expected[: SHOWN * 2] + "…"
 
@@ -241,8 +243,22 @@ class _Compiler:
                     out.extend(subs)
                 else:
                     summary = either([self.summary(b) for b in branches])
-                    out.append(alternatives(subs, summary, one=key == "oneOf"))
+                    takes = [self.takes(b) for b in branches]
+                    out.append(alternatives(subs, takes, summary, one=key == "oneOf"))
         return out
+
+    def takes(self, schema: Any, depth: int = 0) -> Callable[[Any], bool]:
+        """Whether a value is of a type the schema can accept (its type, through $ref)."""
+        if schema is False:
+            return lambda value: False
+        if isinstance(schema, Mapping) and depth < 8:
+            if "type" in schema:
+                names = schema["type"]
+                tests = [IS_TYPE[n] for n in ([names] if isinstance(names, str) else names)]
+                return lambda value: any(test(value) for test in tests)
+            if isinstance(schema.get("$ref"), str):
+                return self.takes(self.resolve(schema["$ref"]), depth + 1)
+        return lambda value: True
 
     def summary(self, schema: Any, depth: int = 0) -> str:
         """What a branch of anyOf/oneOf expects, in a few words, for the message."""
@@ -273,14 +289,14 @@ class _Compiler:
         rest = self.node(schema["items"], f"{where}/items") if "items" in schema else None
         out: list[Check] = []
         if low is not None:
-            out.append(size(lambda n: n >= low, f"at least {low} item(s)", "item(s)"))
+            out.append(size(lambda n: n >= low, "at least", low, "item"))
         if high is not None:
-            out.append(size(lambda n: n <= high, f"at most {high} item(s)", "item(s)"))
+            out.append(size(lambda n: n <= high, "at most", high, "item"))
         if unique:
             out.append(repeats)
         if rest is reject:  # items: false after prefixItems: a count, as jsonschema says it
             limit = len(prefix)
-            out.append(size(lambda n: n <= limit, f"at most {limit} item(s)", "item(s)"))
+            out.append(size(lambda n: n <= limit, "at most", limit, "item"))
             rest = None
         if prefix or (rest is not None and rest is not accept):
             out.append(each_item(prefix, rest))
@@ -291,9 +307,9 @@ class _Compiler:
         high = count_of(schema, "maxProperties", where)
         out: list[Check] = []
         if low is not None:
-            out.append(size(lambda n: n >= low, f"at least {low} propert(ies)", "propert(ies)"))
+            out.append(size(lambda n: n >= low, "at least", low, "property"))
         if high is not None:
-            out.append(size(lambda n: n <= high, f"at most {high} propert(ies)", "propert(ies)"))
+            out.append(size(lambda n: n <= high, "at most", high, "property"))
         props = schema.get("properties", {})
         if not isinstance(props, Mapping):
             raise bad(where, "properties must be an object")
