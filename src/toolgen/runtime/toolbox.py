@@ -412,7 +412,7 @@ def _import(path: str) -> Callable[..., Any]:
         for name in _WRAPPED:
             inner = getattr(found, name, None)
             if inspect.isfunction(inner) or inspect.ismethod(inner):
-                return inner  # type: ignore[no-any-return]
+                return inner
     if not callable(found):
         raise TypeError(f"{path} is not callable; give the function in Toolbox(functions=...)")
     return found  # type: ignore[no-any-return]
