@@ -6,7 +6,7 @@ import dataclasses
 import re
 import unicodedata
 from dataclasses import dataclass
-from typing import Any, Final, cast
+from typing import Any, Final
 
 from toolgen import docstrings
 from toolgen.config import Target
