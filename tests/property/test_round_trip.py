@@ -50,6 +50,7 @@ IR, with a warning, and passes JSON values; the test checks exactly that for the
 OUTSIDE = {
     ("warnings", "analyse"): "np.ndarray, a plain class and an unresolved name: strings (warned)",
     ("warnings", "undocumented"): "its module imports numpy, which the suite does not install",
+    ("unknown_type", "count_orders"): "sqlite3.Connection: a string (warned)",
 }
 NOT_RUNNABLE = {
     "evaluation": "its code cannot run: a constant defined in terms of itself, on purpose"
