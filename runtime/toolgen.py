@@ -7,6 +7,7 @@ deployed service runs ``from toolgen import tool, Param`` with none of the build
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
 from typing import Any, TypeVar, overload
@@ -82,3 +83,6 @@ class Param:
 
 if __name__ == "toolgen":  # the runtime distribution: ``toolgen.markers`` names this module too
     markers = sys.modules.setdefault("toolgen.markers", sys.modules[__name__])
+    # and ``toolgen.runtime`` is found in the folder beside it, which holds nothing else: a
+    # module with a ``__path__`` is a package, and the two distributions still share no file.
+    __path__ = [os.path.join(os.path.dirname(__file__), "_toolgen_runtime")]

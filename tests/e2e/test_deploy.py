@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import REPO, write_tree
-from tests.e2e.conftest import Wheels, make_venv
+from tests.e2e.conftest import Wheels, make_venv, pip_install
 from tests.e2e.test_docs import QUICKSTART
 from toolgen import __version__
 
@@ -33,6 +33,14 @@ def _block(kind: str, first_line: str) -> str:
 def test_the_runtime_module_is_the_markers_and_toolgens_version() -> None:
     runtime = (REPO / "runtime" / "toolgen.py").read_bytes()
     assert runtime == (REPO / "src" / "toolgen" / "markers.py").read_bytes()
+    # toolgen.runtime: each file a copy of src/toolgen/runtime's, and nothing more.
+    copies = REPO / "runtime" / "_toolgen_runtime" / "runtime"
+    ours = REPO / "src" / "toolgen" / "runtime"
+    assert sorted(p.name for p in copies.iterdir() if p.name != "__pycache__") == sorted(
+        p.name for p in ours.glob("*.py")
+    ), "copy src/toolgen/runtime/*.py to runtime/_toolgen_runtime/runtime/"
+    for path in ours.glob("*.py"):
+        assert (copies / path.name).read_bytes() == path.read_bytes(), f"copy {path.name} over"
     project = (REPO / "runtime" / "pyproject.toml").read_text()
     assert f'\nversion = "{__version__}"\n' in project
     assert "\ndependencies = []\n" in project
@@ -86,3 +94,47 @@ def test_a_service_runs_with_the_runtime_alone(tmp_path: Path, wheels: Wheels) -
         "toolgen.py"
     )
     assert data["same"] is True
+
+
+LOOP = """
+import importlib.util, json
+from toolgen.runtime import ArgumentError, Toolbox
+import tools.tool_schemas as schemas
+
+box = Toolbox(schemas, provider="openai")
+call = {"id": "c1", "function": {"name": "get_weather", "arguments": '{"city": "Paris"}'}}
+answer = box.handle(call)
+try:
+    box.decode("get_weather", '{"city": 3}')
+except ArgumentError as err:
+    refused = err.errors
+missing = [m for m in ("pydantic", "libcst", "black", "jinja2", "click")
+           if importlib.util.find_spec(m) is not None]
+print(json.dumps({"answer": answer, "refused": refused, "present": missing}))
+"""
+
+
+def test_the_runtime_alone_runs_a_whole_loop(tmp_path: Path, wheels: Wheels) -> None:
+    """toolgen-runtime in an empty environment (no pydantic, none of the build's libraries):
+    a model's call decoded against the IR, the function run, the provider's answer written."""
+    assert "_toolgen_runtime/runtime/toolbox.py" in zipfile.ZipFile(wheels.runtime).namelist()
+    service = tmp_path / "service"
+    write_tree(service, QUICKSTART)
+    subprocess.run(
+        [sys.executable, "-m", "toolgen", "build", "src/tools"],
+        cwd=service,
+        check=True,
+        capture_output=True,
+    )
+    (service / "loop.py").write_text(LOOP)
+    python = make_venv(tmp_path / "venv", with_pip=False)
+    pip_install(python, wheels.runtime)
+    env = {"PATH": os.environ["PATH"], "PYTHONPATH": "src"}
+    ran = subprocess.run(
+        [str(python), "loop.py"], cwd=service, capture_output=True, text=True, env=env
+    )
+    assert ran.returncode == 0, ran.stderr
+    data = json.loads(ran.stdout)
+    assert data["present"] == []
+    assert data["answer"]["role"] == "tool" and data["answer"]["tool_call_id"] == "c1"
+    assert [e["path"] for e in data["refused"]] == ["/city"]

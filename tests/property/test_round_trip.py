@@ -1,0 +1,285 @@
+"""The rule of the round trip: every call a provider's constant admits either reaches the
+function as its declared types, or is refused with an ArgumentError naming where, and refused
+only where the IR itself rejects it.
+
+For every golden case that builds, each tool and each provider's constant: arguments are
+generated from that constant's schema (``tests/property/schemas.py``, each checked
+to be admitted by it with ``jsonschema``), decoded by ``Toolbox``, and
+then either checked against the function's real signature (each value validated by pydantic,
+strictly, against its annotation) or, when refused, checked to be rejected by ``jsonschema``
+against the IR once the nulls the provider made mean "omitted" are taken out, by an oracle of
+this test's own (a null at an optional property whose IR schema does not admit null).
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import importlib
+import os
+import sys
+import typing
+import warnings
+from collections.abc import Callable
+from typing import Any
+
+import jsonschema
+import pydantic
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from tests.conftest import REPO
+from tests.property.schemas import values
+from toolgen import api
+from toolgen.config import Config, Target
+from toolgen.runtime import ArgumentError, Toolbox
+from toolgen.runtime.toolbox import PROVIDERS
+
+CASES = REPO / "tests" / "cases"
+EXAMPLES = settings(
+    max_examples=12,
+    deadline=None,
+    derandomize=bool(os.environ.get("CI")),
+    suppress_health_check=list(HealthCheck),
+)
+UNREADABLE = {("kitchen_sink", "place_order"), ("cross_module", "open_ticket")}
+"""Tools whose signature pydantic cannot build at run time (a name imported only under
+``TYPE_CHECKING``: ``Money.amount: Decimal``, ``ticket: Ticket``): decode falls back to the
+IR, with a warning, and passes JSON values; the test checks exactly that for them."""
+OUTSIDE = {
+    ("warnings", "analyse"): "np.ndarray, a plain class and an unresolved name: strings (warned)",
+    ("warnings", "undocumented"): "its module imports numpy, which the suite does not install",
+    ("unknown_type", "count_orders"): "sqlite3.Connection: a string (warned)",
+}
+NOT_RUNNABLE = {
+    "evaluation": "its code cannot run: a constant defined in terms of itself, on purpose"
+}
+"""Cases whose input is written to be read statically only: importing it raises."""
+"""Tools outside the rule by design: the build warned that the IR does not say their types."""
+
+
+@functools.cache
+def _module(case: str) -> dict[str, Any]:
+    """The case's constants, built with its ``input`` folder as the source root (where its
+    code's own imports start), every file of a per-provider layout merged."""
+    root = CASES / case / "input"
+    paths = tuple(sorted(p for p in root.iterdir() if p.is_dir() or p.suffix == ".py"))
+    args = (
+        (CASES / case / "args.txt").read_text().split()
+        if (CASES / case / "args.txt").exists()
+        else []
+    )
+    layout = args[args.index("--layout") + 1] if "--layout" in args else "single"
+    target = Target(paths=paths, out=root / "tool_schemas.py", layout=layout)
+    merged: dict[str, Any] = {}
+    for planned in api.plan(Config((target,)), cwd=root, use_cache=False).files:
+        assert planned.data is not None
+        namespace: dict[str, Any] = {}
+        exec(compile(planned.data, str(planned.path), "exec"), namespace)
+        merged.update(namespace)
+    return merged
+
+
+def _cases() -> list[str]:
+    """The golden cases that build (exit code 0)."""
+    return [
+        p.name
+        for p in sorted(CASES.iterdir())
+        if (p / "expected" / "exit_code").is_file()
+        and (p / "expected" / "exit_code").read_text().strip() == "0"
+    ]
+
+
+def _pairs() -> list[tuple[str, str, str]]:
+    out = []
+    for case in _cases():
+        if case in NOT_RUNNABLE:
+            continue
+        module = _module(case)
+        for provider in PROVIDERS:
+            for wire, entry in module.get(f"TOOL_CALLS_{provider.upper()}", {}).items():
+                if (case, entry["tool"]) not in OUTSIDE:
+                    out.append((case, provider, wire))
+    return out
+
+
+@functools.cache
+def _functions(case: str) -> dict[str, Callable[..., Any]]:
+    """The case's tool functions, imported from its input (cases share package names: the
+    modules of the case imported before are forgotten first)."""
+    root = CASES / case / "input"
+    tops = {p.stem for p in root.iterdir()}
+    for name in [m for m in sys.modules if m.split(".")[0] in tops]:
+        del sys.modules[name]
+    sys.path.insert(0, str(root))
+    try:
+        importlib.invalidate_caches()
+        found = {}
+        for tool, path in _module(case)["TOOL_FUNCTIONS"].items():
+            module, _, qualname = path.partition(":")
+            found[tool] = getattr(importlib.import_module(module), qualname)
+        return found
+    finally:
+        sys.path.remove(str(root))
+
+
+def _as_json_schema(schema: Any) -> Any:
+    """Gemini's OpenAPI subset read as the JSON Schema it means (upper-case types,
+    ``nullable``), so that hypothesis-jsonschema can generate from it."""
+    if isinstance(schema, list):
+        return [_as_json_schema(s) for s in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {
+        k: (_as_json_schema(v) if k not in ("enum", "required", "default") else v)
+        for k, v in schema.items()
+        if k not in ("nullable", "propertyOrdering", "example")
+    }
+    if k_properties := out.get("properties"):
+        out["properties"] = {k: _as_json_schema(v) for k, v in schema["properties"].items()}
+        del k_properties
+    if isinstance(out.get("type"), str):
+        out["type"] = out["type"].lower()
+    if schema.get("nullable"):
+        if "type" in out:
+            out["type"] = [out["type"], "null"]
+        elif "anyOf" in out:
+            out["anyOf"] = [*out["anyOf"], {"type": "null"}]
+        if "enum" in out:
+            out["enum"] = [*out["enum"], None]
+    return out
+
+
+def _omitted(value: Any, schema: dict[str, Any], root: dict[str, Any]) -> Any:
+    """The oracle: ``value`` without the nulls that can only mean "left out" — at an optional
+    property whose IR schema does not admit null (``$ref`` s followed, every branch tried)."""
+    while "$ref" in schema:
+        target = root
+        for part in schema["$ref"][2:].split("/"):
+            target = target[part]
+        schema = {**target, **{k: v for k, v in schema.items() if k != "$ref"}}
+    if isinstance(value, dict):
+        properties = schema.get("properties", {})
+        required = schema.get("required", [])
+        out = {}
+        for key, item in value.items():
+            sub = properties.get(key)
+            if sub is None:
+                extra = schema.get("additionalProperties")
+                out[key] = _omitted(item, extra, root) if isinstance(extra, dict) else item
+            elif item is None and key not in required and not _admits(sub, None, root):
+                continue
+            else:
+                out[key] = _omitted(item, sub, root)
+        value = out
+    elif isinstance(value, list):
+        items = schema.get("items")
+        prefix = schema.get("prefixItems", [])
+        value = [
+            (
+                _omitted(v, prefix[i] if i < len(prefix) else items, root)
+                if isinstance(prefix[i] if i < len(prefix) else items, dict)
+                else v
+            )
+            for i, v in enumerate(value)
+        ]
+    for branch in schema.get("anyOf", []):
+        if isinstance(value, (dict, list)) and not _admits(branch, value, root):
+            trimmed = _omitted(value, branch, root)
+            if _admits(branch, trimmed, root):
+                return trimmed
+    return value
+
+
+def _ecma(schema: Any) -> Any:
+    """Patterns as JSON Schema means them (ECMA-262): ``$`` only at the very end, where
+    Python's ``re`` also matches before a final newline."""
+    if isinstance(schema, list):
+        return [_ecma(s) for s in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {k: _ecma(v) if k not in ("enum", "const", "default") else v for k, v in schema.items()}
+    if isinstance(schema.get("pattern"), str) and schema["pattern"].endswith("$"):
+        out["pattern"] = schema["pattern"][:-1] + r"\Z"
+    return out
+
+
+def _admits(schema: dict[str, Any], value: Any, root: dict[str, Any]) -> bool:
+    whole = _ecma({**schema, "$defs": root.get("$defs", {})})
+    checker = jsonschema.Draft202012Validator.FORMAT_CHECKER
+    return jsonschema.Draft202012Validator(whole, format_checker=checker).is_valid(value)
+
+
+def _admitter(schema: dict[str, Any]) -> Callable[[Any], bool]:
+    checker = jsonschema.Draft202012Validator.FORMAT_CHECKER
+    return jsonschema.Draft202012Validator(schema, format_checker=checker).is_valid
+
+
+def _strictly_typed(function: Callable[..., Any], kwargs: dict[str, Any]) -> None:
+    """Each value is of its parameter's declared type, to pydantic's strict validation."""
+    hints = typing.get_type_hints(function, include_extras=True)
+    for name, value in kwargs.items():
+        pydantic.TypeAdapter(hints[name]).validate_python(value, strict=True)
+
+
+def test_the_tools_outside_the_rule_are_there(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An entry of OUTSIDE or UNREADABLE that no longer names a tool fails, so the lists
+    cannot outlive what they excuse."""
+    tools = {(c, t) for c in _cases() for t in _module(c)["TOOL_FUNCTIONS"]}
+    assert set(OUTSIDE) <= tools and tools >= UNREADABLE
+    monkeypatch.setenv("TOOL_NAME", "set")  # what evaluation's code reads first
+    for case in NOT_RUNNABLE:
+        sys.path.insert(0, str(CASES / case / "input"))
+        try:
+            with pytest.raises(NameError):
+                _functions.__wrapped__(case)
+        finally:
+            sys.path.remove(str(CASES / case / "input"))
+
+
+@pytest.mark.parametrize(("case", "provider", "wire"), _pairs())
+def test_every_call_a_constant_admits_reaches_the_function_or_the_ir_refuses_it(
+    case: str, provider: str, wire: str
+) -> None:
+    module = _module(case)
+    functions = _functions(case)
+    box = Toolbox(module, provider=provider, functions=functions)
+    info = box.info(wire)
+    schema = _as_json_schema(info.input_schema) if provider == "gemini" else info.input_schema
+    strategy = values(schema)
+    admitted = _admitter(schema)
+    closed = info.input_schema.get("additionalProperties") is False
+    unreadable = (case, info.name) in UNREADABLE
+
+    @EXAMPLES
+    @given(st.data())
+    def check(data: st.DataObject) -> None:
+        arguments = data.draw(strategy, label="arguments")
+        assume(admitted(arguments))
+        sent = copy.deepcopy(arguments)
+        with warnings.catch_warnings(record=True) as said:
+            warnings.simplefilter("always")
+            try:
+                function, kwargs = box.decode(wire, arguments)
+            except ArgumentError as err:
+                meant = _omitted(sent, info.ir_schema, info.ir_schema)
+                if not closed:
+                    meant = {k: v for k, v in meant.items() if k in info.ir_schema["properties"]}
+                assert not _admits(
+                    info.ir_schema, meant, info.ir_schema
+                ), f"refused, but the IR admits {meant!r}: {err}"
+                assert err.errors and all(isinstance(e["path"], str) for e in err.errors)
+                assert all(e["path"] == "" or e["path"].startswith("/") for e in err.errors)
+                return
+        assert arguments == sent, "decode changed the caller's arguments"
+        if unreadable:  # JSON values, which the IR admits
+            assert all("pydantic cannot read the signature" in str(w.message) for w in said)
+            packed = box._calls[wire].get("arguments_of")
+            assert _admits(info.ir_schema, kwargs[packed] if packed else kwargs, info.ir_schema)
+            return
+        assert not said, [str(w.message) for w in said]
+        assert function is functions[info.name]
+        _strictly_typed(function, kwargs)
+
+    check()
