@@ -347,3 +347,40 @@ def test_a_frameworks_tool_object_is_called_through_the_function_it_wraps(build:
         }
     )
     assert Toolbox(module, provider="openai").call("shout", {"text": "hi"}) == "HI"
+
+
+@pytest.mark.skipif(sys.version_info >= (3, 12), reason="pydantic reads typing.TypedDict on 3.12+")
+def test_a_typing_typeddict_pydantic_refuses_before_312_falls_back_to_the_ir(
+    build: Build,
+) -> None:
+    module = build(
+        {
+            "post/__init__.py": "",
+            "post/tools.py": """
+                from typing import TypedDict
+
+                from toolgen import tool
+
+
+                class Address(TypedDict):
+                    street: str
+                    city: str
+
+
+                @tool
+                def ship(to: Address, express: bool = False) -> str:
+                    \"\"\"Ship a parcel.\"\"\"
+                    return f"{to['city']} {express}"
+            """,
+        }
+    )
+    box = Toolbox(module, provider="openai")
+    with pytest.warns(RuntimeWarning, match="typing_extensions.TypedDict"):
+        function, kwargs = box.decode("ship", {"to": {"street": "1 Main", "city": "Oslo"}})
+    assert kwargs == {"to": {"street": "1 Main", "city": "Oslo"}}
+    assert box.call("ship", {"to": {"street": "1 Main", "city": "Oslo"}, "express": True}) == (
+        "Oslo True"
+    )
+    with pytest.raises(ArgumentError) as refused:
+        box.decode("ship", {"to": {"street": "1 Main"}, "express": None})
+    assert [e["path"] for e in refused.value.errors] == ["/to/city"]

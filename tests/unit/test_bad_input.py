@@ -211,7 +211,9 @@ def test_same_bytes_whatever_the_folder_order_and_working_folder(tmp_path: Path)
     first = write_tree(tmp_path / "a" / "tools", dict(sorted(files.items())))
     second = write_tree(tmp_path / "b" / "tools", dict(sorted(files.items(), reverse=True)))
     texts = []
-    for folder, cwd in ((first, tmp_path), (second, second)):
+    # Each from its project's folder: module names (TOOL_FUNCTIONS) start at the project, as
+    # the import system's do, so the same project gives the same bytes wherever it lies.
+    for folder, cwd in ((first, first.parent), (second, second.parent)):
         subprocess.run(
             [sys.executable, "-m", "toolgen", "build", str(folder)],
             cwd=cwd,
@@ -221,6 +223,7 @@ def test_same_bytes_whatever_the_folder_order_and_working_folder(tmp_path: Path)
         )
         texts.append((folder / "tool_schemas.py").read_bytes())
     assert texts[0] == texts[1]
+    assert b'"ping0": "tools.m0:ping0"' in texts[0]
 
 
 def test_large_and_odd_inputs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -29,10 +29,20 @@ _SAID: Final = {
 
 def unreadable() -> tuple[type[BaseException], ...]:
     """The errors that say pydantic cannot build a signature's schema (a name imported only
-    under ``TYPE_CHECKING``, a type it has no schema for)."""
-    from pydantic import PydanticSchemaGenerationError, PydanticUndefinedAnnotation
+    under ``TYPE_CHECKING``, a type it has no schema for, a ``typing.TypedDict`` before Python
+    3.12, which pydantic refuses for ``typing_extensions.TypedDict``)."""
+    from pydantic import (
+        PydanticSchemaGenerationError,
+        PydanticUndefinedAnnotation,
+        PydanticUserError,
+    )
 
-    return (PydanticUndefinedAnnotation, PydanticSchemaGenerationError, NameError)
+    return (
+        PydanticUndefinedAnnotation,
+        PydanticSchemaGenerationError,
+        PydanticUserError,
+        NameError,
+    )
 
 
 def available() -> bool:
