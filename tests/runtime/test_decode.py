@@ -377,6 +377,7 @@ def test_a_typing_typeddict_pydantic_refuses_before_312_falls_back_to_the_ir(
     box = Toolbox(module, provider="openai")
     with pytest.warns(RuntimeWarning, match="typing_extensions.TypedDict"):
         function, kwargs = box.decode("ship", {"to": {"street": "1 Main", "city": "Oslo"}})
+    assert function.__name__ == "ship"
     assert kwargs == {"to": {"street": "1 Main", "city": "Oslo"}}
     assert box.call("ship", {"to": {"street": "1 Main", "city": "Oslo"}, "express": True}) == (
         "Oslo True"
