@@ -138,6 +138,8 @@ def ir_digest(tool: ToolDef) -> str:
         tool.parameters,
         tool.output_schema,
         tool.qualname,
+        tool.title,
+        tool.strict,
         [tool.span.path, tool.span.line, tool.span.col],
     ]
     text = json.dumps(fields, ensure_ascii=False, separators=(",", ":"), default=repr)

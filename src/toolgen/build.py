@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Final, cast
+from dataclasses import dataclass
+from typing import Any, Final
 
 from toolgen import docstrings
 from toolgen.config import Target
 from toolgen.errors import Diagnostics, SourceSpan
 from toolgen.ir import JsonSchema, ToolDef, ToolSet
+from toolgen.returns import output_schema
 from toolgen.scan.model import Call, Function, Lit, ModuleScan, Name, Parameter
 from toolgen.scan.resolve import Resolver
 from toolgen.scan.schema import (
@@ -16,7 +18,6 @@ from toolgen.scan.schema import (
     Context,
     Meta,
     SchemaMapper,
-    Unresolvable,
     apply_keywords,
     rewrite_refs,
 )
@@ -111,8 +112,17 @@ def build_toolset(
     return ToolSet(tuple(tools), tuple(sorted({s.path for s in scans})))
 
 
+@dataclass(slots=True)
+class _Read:
+    """What a decorator's arguments say beside the name and description."""
+
+    title: str | None = None
+    structured: bool = True
+    strict: bool | None = None
+
+
 def _decorator_arguments(
-    c: Candidate, mapper: SchemaMapper, diags: Diagnostics
+    c: Candidate, mapper: SchemaMapper, diags: Diagnostics, read: _Read | None = None
 ) -> tuple[str | None, str | None, bool]:
     """``name`` and ``description`` of a called decorator; False when an argument is bad.
 
@@ -120,7 +130,8 @@ def _decorator_arguments(
     that does not fold is a warning, and the function's name or docstring is used instead.
     toolgen's own ``@tool(...)`` takes keywords only. Other frameworks' decorators keep their own
     keywords (ignored here); their name and description keywords, and whether a leading string is
-    the name (``@tool("name")`` in LangChain), come from the framework's preset.
+    the name (``@tool("name")`` in LangChain), come from the framework's preset. The preset's
+    title and switches (``structured_output=False``, ``strict_mode=False``) go to ``read``.
     """
     deco = c.decorator
     if not isinstance(deco, Call):
@@ -138,6 +149,8 @@ def _decorator_arguments(
                 "bad-decorator",
             )
             ok = False
+        elif index < len(rules.positional) and rules.positional[index] == "title":
+            _read_title(value, mapper, module, ctx, read)
         elif index < len(rules.positional) and rules.positional[index] in ("name", "description"):
             role = rules.positional[index]
             instead = "the function's name is used" if role == "name" else "the docstring is used"
@@ -168,6 +181,15 @@ def _decorator_arguments(
                 name = folded
             else:
                 description = folded
+        elif key in rules.title_keywords:
+            _read_title(value, mapper, module, ctx, read)
+        elif key in (rules.structured_keyword, rules.strict_keyword) and read is not None:
+            what = f"the decorator's {key}="
+            switch = mapper.value(value, module, ctx, what, f"{key}=True is assumed")
+            if switch is False and key == rules.structured_keyword:
+                read.structured = False
+            elif switch is False:
+                read.strict = False
         elif c.is_toolgen:
             diags.error(
                 f"@tool() got an unknown keyword '{key}'; expected name or description",
@@ -178,6 +200,16 @@ def _decorator_arguments(
     return name, description, ok
 
 
+def _read_title(
+    value: Any, mapper: SchemaMapper, module: str, ctx: Context, read: _Read | None
+) -> None:
+    if read is None or (isinstance(value, Lit) and value.value is None):
+        return
+    folded = mapper.value(value, module, ctx, "the decorator's title", "no title is emitted")
+    if isinstance(folded, str):
+        read.title = folded
+
+
 def _tool(
     c: Candidate,
     mapper: SchemaMapper,
@@ -186,7 +218,8 @@ def _tool(
     notes: list[tuple[str, str]] | None = None,
 ) -> ToolDef | None:
     function, module = c.function, c.module.module
-    name_override, description_override, ok = _decorator_arguments(c, mapper, diags)
+    read = _Read()
+    name_override, description_override, ok = _decorator_arguments(c, mapper, diags, read)
     name = name_override if name_override is not None else function.name
     if not _ANY_PROVIDER_NAME.match(name):
         diags.error(
@@ -354,7 +387,11 @@ def _tool(
         parameters=parameters,
         span=function.span,
         qualname=f"{module}.{function.name}",
-        output_schema=_output_schema(function, mapper, module),
+        output_schema=(
+            output_schema(function, mapper, module, c, diags) if read.structured else None
+        ),
+        title=read.title,
+        strict=read.strict,
     )
 
 
@@ -472,19 +509,3 @@ def _strip_null(schema: JsonSchema) -> JsonSchema:
     if len(branches) == 1:
         return {**branches[0], **rest}
     return {"anyOf": branches, **rest}
-
-
-def _output_schema(function: Function, mapper: SchemaMapper, module: str) -> JsonSchema | None:
-    if function.returns is None:
-        return None
-    ctx = Context(module, function.span, "return type", quiet=True)
-    try:
-        schema, _ = mapper.schema(function.returns, ctx)
-    except Unresolvable:
-        return None
-    if schema == {"type": "null"} or schema == {}:
-        return None
-    defs, keys = mapper.defs_for(schema)
-    if defs:
-        schema = {**schema, "$defs": defs}
-    return cast(JsonSchema, rewrite_refs(schema, keys.__getitem__))

@@ -70,6 +70,19 @@ class DecoratorRule:
     first_injected: bool = False
     """The first parameter is the framework's context, whatever its annotation
     (pydantic-ai's ``@agent.tool``)."""
+    title_keywords: frozenset[str] = frozenset()
+    """Keywords that give the tool a display title (MCP ``title``); ``"title"`` in
+    ``positional`` too."""
+    structured_keyword: str | None = None
+    """A keyword that, ``False``, means the tool serves no output schema (FastMCP's
+    ``structured_output``)."""
+    strict_keyword: str | None = None
+    """A keyword that, ``False``, makes the tool's OpenAI constants non-strict (the Agents SDK's
+    ``strict_mode``)."""
+    output_rules: str | None = None
+    """``"mcp"``: the output schema is the one the MCP SDK's server derives from the return
+    annotation (``-> None`` described too; a class with no fields, an ``Enum`` or a
+    ``datetime``, not described)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +126,9 @@ _MCP_RULE = DecoratorRule(
     "mcp",
     positional=("name", "title", "description"),
     docstring=DocstringRule("whole", False, _PYDANTIC_WAY),
+    title_keywords=frozenset({"title"}),
+    structured_keyword="structured_output",
+    output_rules="mcp",
 )
 _MCP_SERVERS = (
     "mcp.server.MCPServer",
@@ -135,6 +151,7 @@ _AGENTS_RULE = DecoratorRule(
     docstring=DocstringRule("intro", True, ("docstring", "text", "field")),
     docstring_switches=(("use_docstring_info", False, DocstringRule("none", False)),),
     passes_positional_only=True,
+    strict_keyword="strict_mode",
 )
 
 _LANGCHAIN_RULE = DecoratorRule(

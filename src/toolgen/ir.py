@@ -38,6 +38,11 @@ class ToolDef:
     span: SourceSpan
     qualname: str
     output_schema: JsonSchema | None = None
+    title: str | None = None
+    """A display title (MCP ``title``), from the decorator."""
+    strict: bool | None = None
+    """``False``: the OpenAI constants are non-strict whatever ``openai_strict`` says (the
+    decorator asked so); ``None``: the target's setting decides."""
 
 
 @dataclass(frozen=True, slots=True)

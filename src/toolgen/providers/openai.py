@@ -175,7 +175,7 @@ def _normalize(tool: ToolDef, options: AdapterOptions, report: t.Report) -> Norm
         t.complete_arrays(require_items=False),
         _fold_non_strict,
     ]
-    if options.openai_strict:
+    if options.openai_strict and tool.strict is not False:
         trial = t.Report(memo=report.memo)
         strict = t.run_passes(
             tool.parameters,

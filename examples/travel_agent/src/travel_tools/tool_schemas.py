@@ -843,16 +843,7 @@ TOOLS_MCP: list[dict[str, Any]] = [
                 },
             },
         },
-        "outputSchema": {
-            "type": "object",
-            "properties": {
-                "result": {
-                    "type": "object",
-                    "additionalProperties": {"type": "string"},
-                },
-            },
-            "required": ["result"],
-        },
+        "outputSchema": {"type": "object", "additionalProperties": {"type": "string"}},
     },
     {
         "name": "get_forecast",

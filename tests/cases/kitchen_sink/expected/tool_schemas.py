@@ -1831,8 +1831,24 @@ TOOLS_MCP: list[dict[str, Any]] = [
         },
         "outputSchema": {
             "type": "object",
-            "properties": {"result": {"$ref": "#/$defs/Category"}},
-            "required": ["result"],
+            "properties": {
+                "name": {
+                    "type": "string",
+                    "minLength": 1,
+                    "description": "Display name",
+                },
+                "parent": {
+                    "anyOf": [{"$ref": "#/$defs/Category"}, {"type": "null"}],
+                    "default": None,
+                },
+                "children": {
+                    "type": "array",
+                    "items": {"$ref": "#/$defs/Category"},
+                    "default": [],
+                },
+            },
+            "required": ["name"],
+            "description": "A product category; categories nest.",
             "$defs": {
                 "Category": {
                     "type": "object",
@@ -1873,16 +1889,7 @@ TOOLS_MCP: list[dict[str, Any]] = [
             },
             "required": ["sku"],
         },
-        "outputSchema": {
-            "type": "object",
-            "properties": {
-                "result": {
-                    "type": "object",
-                    "additionalProperties": {"type": "integer"},
-                },
-            },
-            "required": ["result"],
-        },
+        "outputSchema": {"type": "object", "additionalProperties": {"type": "integer"}},
     },
     {
         "name": "list_everything_in_the_warehouse_including_items_that_are_reserved_or_damaged",
