@@ -205,16 +205,14 @@ def _is_wrapper(schema: Mapping[str, Any]) -> bool:
 def _mcp(result: Any, error: str | None, output_schema: Mapping[str, Any] | None) -> dict[str, Any]:
     if error is not None:
         return {"content": [{"type": "text", "text": error}], "isError": True}
-    out: dict[str, Any] = {}
-    if output_schema is None:
-        content = [] if result is None else [{"type": "text", "text": to_text(result)}]
-        out["content"] = content
-    else:
+    # As FastMCP writes it: the result as text (a str as it is), for clients that read no
+    # structured content; nothing for None.
+    out: dict[str, Any] = {
+        "content": [] if result is None else [{"type": "text", "text": to_text(result)}]
+    }
+    if output_schema is not None:
         value = jsonable(result)
-        structured = {"result": value} if _is_wrapper(output_schema) else value
-        # As the MCP SDK's servers do: the structured result is also the text, for old clients.
-        out["content"] = [{"type": "text", "text": json.dumps(structured, ensure_ascii=False)}]
-        out["structuredContent"] = structured
+        out["structuredContent"] = {"result": value} if _is_wrapper(output_schema) else value
     out["isError"] = False
     return out
 
