@@ -87,6 +87,9 @@ def build_module(
                     segments,
                     reused.nullable,
                     reused.diagnostics,
+                    reused.function,
+                    reused.packed,
+                    reused.rules,
                 )
             )
             continue
@@ -95,6 +98,7 @@ def build_module(
         layouts = Layouts()  # the subtrees the forms share are laid out once
         segments = {"TOOLS": list_item(_plain(tool), target.line_length, layouts).encode("utf-8")}
         nullable: dict[str, tuple[str, ...]] = {}
+        rules: dict[str, dict[str, Any]] = {}
         memo: dict[Any, Any] = {}  # what one provider computed that another can reuse
         for key, adapter in adapters.items():
             adapted = adapt_tool(key, adapter, tool, tool_diags, memo)
@@ -102,9 +106,22 @@ def build_module(
             segments[key] = list_item(adapted.wire, target.line_length, layouts).encode("utf-8")
             if adapted.nullable_optionals:
                 nullable[key] = tuple(adapted.nullable_optionals)
+            if adapted.rules:
+                rules[key] = adapted.rules
         proof.check(list(segments.values()), tool.span.path)  # proved here, once: see there
         entries.append(
-            ToolForms(tool.name, tool.span, ir, wire, segments, nullable, tuple(tool_diags.items))
+            ToolForms(
+                tool.name,
+                tool.span,
+                ir,
+                wire,
+                segments,
+                nullable,
+                tuple(tool_diags.items),
+                tool.function,
+                tool.packed,
+                rules,
+            )
         )
     return ModuleResult(deps, tuple(entries), tuple(diags.items))
 
@@ -138,6 +155,8 @@ def ir_digest(tool: ToolDef) -> str:
         tool.parameters,
         tool.output_schema,
         tool.qualname,
+        tool.function,
+        tool.packed,
         tool.title,
         tool.strict,
         [tool.span.path, tool.span.line, tool.span.col],
@@ -174,7 +193,16 @@ def assemble(
                 LIST,
                 [t.segments["TOOLS"] for t in tools],
                 "The provider-neutral IR: name, description, JSON Schema 2020-12.",
-            )
+            ),
+            render_constant(
+                Constant(
+                    "TOOL_FUNCTIONS",
+                    "dict[str, str]",
+                    {t.name: t.function for t in tools},
+                    "Tool name -> the function to call, as an import path (module:function).",
+                ),
+                target.line_length,
+            ),
         ]
     }
     for key in providers_of(target):
@@ -205,7 +233,30 @@ def assemble(
                     target.line_length,
                 )
             )
+        group.append(
+            render_constant(
+                Constant(
+                    f"TOOL_CALLS{suffix}",
+                    "dict[str, dict[str, Any]]",
+                    {t.wire[key]: call_entry(t, key) for t in tools},
+                    "Wire name -> what toolgen.runtime needs to decode and dispatch a call.",
+                ),
+                target.line_length,
+            )
+        )
     return rendered
+
+
+def call_entry(tool: ToolForms, provider: str) -> dict[str, Any]:
+    """One tool's entry in ``TOOL_CALLS_<P>``: the tool, its function, and what undoes the
+    provider's rewrites (``omit_nulls``, and for recursive types ``refs`` and ``defs``:
+    :mod:`toolgen.providers.calls`)."""
+    entry: dict[str, Any] = {"tool": tool.name, "function": tool.function}
+    if tool.packed is not None:
+        entry["arguments_of"] = tool.packed
+    if tool.rules and provider in tool.rules:
+        entry.update(tool.rules[provider])
+    return entry
 
 
 def tool_count(results: list[ModuleResult]) -> int:

@@ -372,6 +372,7 @@ def _tool(
     if required:
         parameters["required"] = required
     model = _single_model(c, function, properties, mapper) if c.rule.unwrap_single_model else None
+    packed = next(iter(properties)) if model is not None else None
     if model is not None:  # pydantic-ai: the lone model's own schema is the tool's parameters
         parameters = dict(model)
         found = parameters.pop("description", None)
@@ -387,6 +388,8 @@ def _tool(
         parameters=parameters,
         span=function.span,
         qualname=f"{module}.{function.name}",
+        function=f"{module}:{function.name}",
+        packed=packed,
         output_schema=(
             output_schema(function, mapper, module, c, diags) if read.structured else None
         ),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from toolgen.errors import Diagnostic, SourceSpan
 
@@ -25,6 +26,13 @@ class ToolForms:
     nullable: Mapping[str, tuple[str, ...]]
     """OpenAI provider → the optional parameters strict mode made nullable."""
     diagnostics: tuple[Diagnostic, ...]
+    function: str = ""
+    """The function to call, as an import path (``"package.module:function"``)."""
+    packed: str | None = None
+    """The parameter whose fields the arguments are (pydantic-ai's lone model), if any."""
+    rules: Mapping[str, Mapping[str, Any]] | None = None
+    """Provider → what undoes its rewrites of a call (JSON data); a provider with nothing to
+    undo is absent."""
 
 
 @dataclass(frozen=True, slots=True)

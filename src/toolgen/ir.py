@@ -38,6 +38,12 @@ class ToolDef:
     span: SourceSpan
     qualname: str
     output_schema: JsonSchema | None = None
+    function: str = ""
+    """The function as an import path, ``"package.module:function"`` (the module named as the
+    import system would); empty for a tool not read from source (``toolgen diff``'s)."""
+    packed: str | None = None
+    """The one parameter whose fields the arguments are, when the IR is that parameter's own
+    model (pydantic-ai's lone model); ``None`` when the arguments are the parameters."""
     title: str | None = None
     """A display title (MCP ``title``), from the decorator."""
     strict: bool | None = None

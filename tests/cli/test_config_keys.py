@@ -70,15 +70,18 @@ CASES: list[tuple[str, list[str], list[str], Callable[[dict[str, Any], Path], No
         "providers",
         ['providers = ["mcp"]'],
         ["--provider", "mcp"],
-        lambda ns, root: (ns["__all__"] == ["TOOLS", "TOOLS_MCP", "TOOL_NAME_MAP_MCP"])
-        or pytest.fail(ns["__all__"]),
+        lambda ns, root: (
+            ns["__all__"]
+            == ["TOOLS", "TOOL_FUNCTIONS", "TOOLS_MCP", "TOOL_NAME_MAP_MCP", "TOOL_CALLS_MCP"]
+        )
+        or pytest.fail(str(ns["__all__"])),
     ),
     (
         "layout",
         ['layout = "per-provider"', 'providers = ["mcp", "anthropic"]'],
         ["--layout", "per-provider", "--provider", "mcp", "--provider", "anthropic"],
         lambda ns, root: (
-            ns["__all__"] == ["TOOLS"]
+            ns["__all__"] == ["TOOLS", "TOOL_FUNCTIONS"]
             and sorted(p.name for p in (root / "tools").glob("tool_schemas*.py"))
             == ["tool_schemas.py", "tool_schemas_anthropic.py", "tool_schemas_mcp.py"]
             and "TOOLS_MCP" in (root / "tools" / "tool_schemas_mcp.py").read_text()
@@ -288,7 +291,13 @@ def test_several_targets_each_with_its_own_settings(
     admin: dict[str, Any] = {}
     exec((tmp_path / "admin" / "schemas.py").read_text(), admin)
     assert "TOOLS_ANTHROPIC" in support and "TOOLS_MCP" not in support
-    assert admin["__all__"] == ["TOOLS", "TOOLS_MCP", "TOOL_NAME_MAP_MCP"]
+    assert admin["__all__"] == [
+        "TOOLS",
+        "TOOL_FUNCTIONS",
+        "TOOLS_MCP",
+        "TOOL_NAME_MAP_MCP",
+        "TOOL_CALLS_MCP",
+    ]
     assert [t["name"] for t in support["TOOLS"]] == ["refund"] and [
         t["name"] for t in admin["TOOLS"]
     ] == ["ban"]

@@ -52,9 +52,14 @@ def test_the_split_holds_exactly_the_single_modules_constants(tree: Path) -> Non
         assert not set(constants) & set(merged), "a constant is in two files"
         merged.update(constants)
     assert merged == _constants(single.data or b"")
-    assert _constants(split[0].data or b"").keys() == {"TOOLS"}
+    assert _constants(split[0].data or b"").keys() == {"TOOLS", "TOOL_FUNCTIONS"}
     openai = _constants(split[1].data or b"")
-    assert set(openai) == {"TOOLS_OPENAI", "TOOL_NAME_MAP_OPENAI", "NULL_MEANS_OMITTED_OPENAI"}
+    assert set(openai) == {
+        "TOOLS_OPENAI",
+        "TOOL_NAME_MAP_OPENAI",
+        "NULL_MEANS_OMITTED_OPENAI",
+        "TOOL_CALLS_OPENAI",
+    }
 
 
 def test_only_the_configured_providers_get_a_module(tree: Path) -> None:

@@ -327,12 +327,17 @@ def _check_shapes(constants: dict[str, Any], display: str) -> None:
             if not isinstance(value, list):
                 raise BadModule(f"{display}: {name} is not a list of tool objects")
             constants[name] = Items.of(value)
-        elif name.startswith(("TOOL_NAME_MAP_", "NULL_MEANS_OMITTED_")):
+        elif name.startswith(("TOOL_NAME_MAP_", "NULL_MEANS_OMITTED_", "TOOL_CALLS_")) or (
+            name == "TOOL_FUNCTIONS"
+        ):
             if not isinstance(value, dict):
                 raise BadModule(f"{display}: {name} is not a map")
-        if name.startswith("TOOL_NAME_MAP_"):
+        if name.startswith("TOOL_NAME_MAP_") or name == "TOOL_FUNCTIONS":
             if not all(isinstance(v, str) for v in value.values()):
                 raise BadModule(f"{display}: {name} is not a map of names")
+        if name.startswith("TOOL_CALLS_"):
+            if not all(isinstance(v, dict) for v in value.values()):
+                raise BadModule(f"{display}: {name} is not a map of calls")
 
 
 def tool_value(tools: Items, index: int, display: str = "TOOLS") -> dict[str, Any]:

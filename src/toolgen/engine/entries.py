@@ -179,6 +179,9 @@ def encode_module(result: ModuleResult) -> tuple[dict[str, Any], list[bytes | me
                 "segments": {k: len(v) for k, v in tool.segments.items()},
                 "nullable": {k: list(v) for k, v in tool.nullable.items()},
                 "diagnostics": [d.to_row() for d in tool.diagnostics],
+                "function": tool.function,
+                "packed": tool.packed,
+                "rules": {k: dict(v) for k, v in (tool.rules or {}).items()},
             }
         )
         payload.extend(tool.segments.values())
@@ -209,6 +212,14 @@ def decode_module(header: dict[str, Any], payload: memoryview) -> ModuleResult |
         for tool in header["tools"]:
             path, line, col = tool["span"]
             name, ir, wire, nullable = tool["name"], tool["ir"], tool["wire"], tool["nullable"]
+            function, packed, rules = tool["function"], tool["packed"], tool["rules"]
+            if not (
+                isinstance(function, str)
+                and (packed is None or isinstance(packed, str))
+                and isinstance(rules, dict)
+                and all(isinstance(k, str) and _rules_shape(v) for k, v in rules.items())
+            ):
+                return None
             if not (
                 isinstance(name, str)
                 and isinstance(ir, str)
@@ -239,6 +250,9 @@ def decode_module(header: dict[str, Any], payload: memoryview) -> ModuleResult |
                     segments,
                     {k: tuple(v) for k, v in nullable.items()},
                     _diagnostics(tool["diagnostics"]),
+                    function,
+                    packed,
+                    rules,
                 )
             )
         if offset != len(payload):
@@ -246,6 +260,28 @@ def decode_module(header: dict[str, Any], payload: memoryview) -> ModuleResult |
         return ModuleResult(deps, tuple(tools), _diagnostics(header["diagnostics"]))
     except (KeyError, TypeError, ValueError, AttributeError):
         return None
+
+
+def _rules_shape(rules: Any, nested: bool = True) -> bool:
+    """Whether ``rules`` has the shape :func:`toolgen.providers.calls.call_rules` makes."""
+    if not isinstance(rules, dict):
+        return False
+    for key, value in rules.items():
+        if key == "omit_nulls":
+            ok = isinstance(value, list) and all(isinstance(p, str) for p in value)
+        elif key == "refs":
+            ok = isinstance(value, dict) and all(
+                isinstance(k, str) and isinstance(v, str) for k, v in value.items()
+            )
+        elif key == "defs" and nested:
+            ok = isinstance(value, dict) and all(
+                isinstance(k, str) and _rules_shape(v, nested=False) for k, v in value.items()
+            )
+        else:
+            ok = False
+        if not ok:
+            return False
+    return True
 
 
 def _diagnostics(rows: Sequence[Any]) -> tuple[Diagnostic, ...]:

@@ -11,6 +11,7 @@ from toolgen.ir import ToolDef, ToolSet
 from toolgen.providers.anthropic import Anthropic
 from toolgen.providers.base import AdapterOptions, ProviderAdapter
 from toolgen.providers.bedrock import Bedrock
+from toolgen.providers.calls import Rules, call_rules
 from toolgen.providers.gemini import Gemini
 from toolgen.providers.mcp import MCP
 from toolgen.providers.openai import OpenAIChat, OpenAIResponses
@@ -52,6 +53,8 @@ class AdaptedTool:
     wire: dict[str, Any]
     wire_name: str
     nullable_optionals: list[str]
+    rules: Rules
+    """What undoes this provider's rewrites of a call (:func:`~toolgen.providers.calls.call_rules`)."""
 
 
 def adapt_tool(
@@ -75,7 +78,10 @@ def adapt_tool(
         where = "" if pointer == "/" else f" at {pointer}"
         diags.warning(f"{key}: tool '{tool.name}'{where}: {message}", tool.span, "lossy")
     return AdaptedTool(
-        adapter.wrap(tool, normalized, wire_name), wire_name, report.nullable_optionals
+        adapter.wrap(tool, normalized, wire_name),
+        wire_name,
+        report.nullable_optionals,
+        call_rules(normalized.schema, report.omitted_nulls),
     )
 
 

@@ -64,8 +64,43 @@ def _nullable(schema: JsonSchema) -> JsonSchema:
     return {"anyOf": [inner, NULL], **outer}
 
 
+def accepts_null(node: JsonSchema, root: JsonSchema, seen: frozenset[str] = frozenset()) -> bool:
+    """Whether ``null`` is valid against ``node`` (local ``$ref`` s followed in ``root``)."""
+    kind = node.get("type")
+    if isinstance(kind, str) and kind != "null":
+        return False
+    if isinstance(kind, list) and "null" not in kind:
+        return False
+    if "enum" in node and None not in node["enum"]:
+        return False
+    if "const" in node and node["const"] is not None:
+        return False
+    if isinstance(node.get("anyOf"), list) and not any(
+        accepts_null(b, root, seen) for b in node["anyOf"] if isinstance(b, dict)
+    ):
+        return False
+    if isinstance(node.get("oneOf"), list) and not any(
+        accepts_null(b, root, seen) for b in node["oneOf"] if isinstance(b, dict)
+    ):
+        return False
+    if isinstance(node.get("allOf"), list) and not all(
+        accepts_null(b, root, seen) for b in node["allOf"] if isinstance(b, dict)
+    ):
+        return False
+    ref = node.get("$ref")
+    if isinstance(ref, str) and ref not in seen:
+        target = refs.resolve_pointer(root, ref)
+        if isinstance(target, dict) and not accepts_null(target, root, seen | {ref}):
+            return False
+    return True
+
+
 def strictify(schema: JsonSchema, report: Report) -> JsonSchema:
-    """OpenAI strict steps 4–5: every property required (optional → nullable), objects closed."""
+    """OpenAI strict steps 4–5: every property required (optional → nullable), objects closed.
+
+    Where the IR did not let an optional property be null, ``null`` now means "left out":
+    each such place is recorded (:attr:`Report.omitted_nulls`), at every depth, so the call
+    that comes back can be undone."""
 
     def node_fn(node: JsonSchema, pointer: str) -> JsonSchema:
         is_object = node.get("type") == "object" or "properties" in node
@@ -76,6 +111,8 @@ def strictify(schema: JsonSchema, report: Report) -> JsonSchema:
         required = out.get("required", [])
         for name, sub in properties.items():
             if name not in required:
+                if not accepts_null(sub, schema):
+                    report.omitted_nulls.append(f"{pointer}/properties/{t.escape_pointer(name)}")
                 sub = fold(
                     sub,
                     ["default"],
@@ -156,6 +193,7 @@ def normalize(tool: ToolDef, options: AdapterOptions, report: t.Report) -> Norma
         report.warnings.extend(saved.warnings)
         report.errors.extend(saved.errors)
         report.nullable_optionals.extend(saved.nullable_optionals)
+        report.omitted_nulls.extend(saved.omitted_nulls)
         return last[2]  # type: ignore[no-any-return]
     own = t.Report(memo=report.memo)
     result = _normalize(tool, options, own)
@@ -163,6 +201,7 @@ def normalize(tool: ToolDef, options: AdapterOptions, report: t.Report) -> Norma
     report.warnings.extend(own.warnings)
     report.errors.extend(own.errors)
     report.nullable_optionals.extend(own.nullable_optionals)
+    report.omitted_nulls.extend(own.omitted_nulls)
     return result
 
 
@@ -195,6 +234,7 @@ def _normalize(tool: ToolDef, options: AdapterOptions, report: t.Report) -> Norm
         if not trial.downgrades and not trial.errors:
             report.warnings.extend(trial.warnings)
             report.nullable_optionals.extend(trial.nullable_optionals)
+            report.omitted_nulls.extend(trial.omitted_nulls)
             return Normalized(strict, strict=True)
         for pointer, why in trial.downgrades:
             report.warn(pointer, f"strict mode is off for this tool: {why}")

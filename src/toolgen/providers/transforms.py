@@ -41,6 +41,9 @@ class Report:
     errors: list[tuple[str, str]] = field(default_factory=list)
     downgrades: list[tuple[str, str]] = field(default_factory=list)
     nullable_optionals: list[str] = field(default_factory=list)
+    omitted_nulls: list[str] = field(default_factory=list)
+    """Where a pass made an optional property nullable that the IR did not let be null (its
+    schema pointer): there, ``null`` in a call means the argument was left out."""
     memo: dict[Any, Any] = field(default_factory=dict)
     """Results one provider's passes computed that another's can reuse for the same tool (the
     caller shares one dict across one tool's providers; its life is that tool's adaptation)."""
@@ -390,4 +393,5 @@ def run_passes(schema: JsonSchema, passes: list[Pass], report: Report) -> JsonSc
         report.errors.extend(said.errors)
         report.downgrades.extend(said.downgrades)
         report.nullable_optionals.extend(said.nullable_optionals)
+        report.omitted_nulls.extend(said.omitted_nulls)
     return schema

@@ -11,20 +11,27 @@ from typing import Any
 
 __all__ = [
     "TOOLS",
+    "TOOL_FUNCTIONS",
     "TOOLS_OPENAI",
     "TOOL_NAME_MAP_OPENAI",
     "NULL_MEANS_OMITTED_OPENAI",
+    "TOOL_CALLS_OPENAI",
     "TOOLS_OPENAI_RESPONSES",
     "TOOL_NAME_MAP_OPENAI_RESPONSES",
     "NULL_MEANS_OMITTED_OPENAI_RESPONSES",
+    "TOOL_CALLS_OPENAI_RESPONSES",
     "TOOLS_ANTHROPIC",
     "TOOL_NAME_MAP_ANTHROPIC",
+    "TOOL_CALLS_ANTHROPIC",
     "TOOLS_GEMINI",
     "TOOL_NAME_MAP_GEMINI",
+    "TOOL_CALLS_GEMINI",
     "TOOLS_MCP",
     "TOOL_NAME_MAP_MCP",
+    "TOOL_CALLS_MCP",
     "TOOLS_BEDROCK",
     "TOOL_NAME_MAP_BEDROCK",
+    "TOOL_CALLS_BEDROCK",
 ]
 
 # The provider-neutral IR: name, description, JSON Schema 2020-12.
@@ -156,6 +163,13 @@ TOOLS: list[dict[str, Any]] = [
         },
     },
 ]
+
+# Tool name -> the function to call, as an import path (module:function).
+TOOL_FUNCTIONS: dict[str, str] = {
+    "book_trip": "travel_tools.flights:book",
+    "get_forecast": "travel_tools.weather:get_forecast",
+    "search_flights": "travel_tools.flights:search_flights",
+}
 
 TOOLS_OPENAI: list[dict[str, Any]] = [
     {
@@ -337,6 +351,31 @@ NULL_MEANS_OMITTED_OPENAI: dict[str, list[str]] = {
     "search_flights": ["cabin", "max_results", "direct_only"],
 }
 
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_OPENAI: dict[str, dict[str, Any]] = {
+    "book_trip": {
+        "tool": "book_trip",
+        "function": "travel_tools.flights:book",
+        "omit_nulls": [
+            "/legs/*/cabin",
+            "/legs/*/stops",
+            "/passengers/*/loyalty_number",
+            "/hold_only",
+            "/promo_code",
+        ],
+    },
+    "get_forecast": {
+        "tool": "get_forecast",
+        "function": "travel_tools.weather:get_forecast",
+        "omit_nulls": ["/days", "/units"],
+    },
+    "search_flights": {
+        "tool": "search_flights",
+        "function": "travel_tools.flights:search_flights",
+        "omit_nulls": ["/cabin", "/max_results", "/direct_only"],
+    },
+}
+
 TOOLS_OPENAI_RESPONSES: list[dict[str, Any]] = [
     {
         "type": "function",
@@ -502,6 +541,31 @@ NULL_MEANS_OMITTED_OPENAI_RESPONSES: dict[str, list[str]] = {
     "search_flights": ["cabin", "max_results", "direct_only"],
 }
 
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_OPENAI_RESPONSES: dict[str, dict[str, Any]] = {
+    "book_trip": {
+        "tool": "book_trip",
+        "function": "travel_tools.flights:book",
+        "omit_nulls": [
+            "/legs/*/cabin",
+            "/legs/*/stops",
+            "/passengers/*/loyalty_number",
+            "/hold_only",
+            "/promo_code",
+        ],
+    },
+    "get_forecast": {
+        "tool": "get_forecast",
+        "function": "travel_tools.weather:get_forecast",
+        "omit_nulls": ["/days", "/units"],
+    },
+    "search_flights": {
+        "tool": "search_flights",
+        "function": "travel_tools.flights:search_flights",
+        "omit_nulls": ["/cabin", "/max_results", "/direct_only"],
+    },
+}
+
 TOOLS_ANTHROPIC: list[dict[str, Any]] = [
     {
         "name": "book_trip",
@@ -636,6 +700,19 @@ TOOL_NAME_MAP_ANTHROPIC: dict[str, str] = {
     "book_trip": "book_trip",
     "get_forecast": "get_forecast",
     "search_flights": "search_flights",
+}
+
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_ANTHROPIC: dict[str, dict[str, Any]] = {
+    "book_trip": {"tool": "book_trip", "function": "travel_tools.flights:book"},
+    "get_forecast": {
+        "tool": "get_forecast",
+        "function": "travel_tools.weather:get_forecast",
+    },
+    "search_flights": {
+        "tool": "search_flights",
+        "function": "travel_tools.flights:search_flights",
+    },
 }
 
 TOOLS_GEMINI: list[dict[str, Any]] = [
@@ -785,6 +862,19 @@ TOOL_NAME_MAP_GEMINI: dict[str, str] = {
     "book_trip": "book_trip",
     "get_forecast": "get_forecast",
     "search_flights": "search_flights",
+}
+
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_GEMINI: dict[str, dict[str, Any]] = {
+    "book_trip": {"tool": "book_trip", "function": "travel_tools.flights:book"},
+    "get_forecast": {
+        "tool": "get_forecast",
+        "function": "travel_tools.weather:get_forecast",
+    },
+    "search_flights": {
+        "tool": "search_flights",
+        "function": "travel_tools.flights:search_flights",
+    },
 }
 
 TOOLS_MCP: list[dict[str, Any]] = [
@@ -955,6 +1045,19 @@ TOOL_NAME_MAP_MCP: dict[str, str] = {
     "search_flights": "search_flights",
 }
 
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_MCP: dict[str, dict[str, Any]] = {
+    "book_trip": {"tool": "book_trip", "function": "travel_tools.flights:book"},
+    "get_forecast": {
+        "tool": "get_forecast",
+        "function": "travel_tools.weather:get_forecast",
+    },
+    "search_flights": {
+        "tool": "search_flights",
+        "function": "travel_tools.flights:search_flights",
+    },
+}
+
 TOOLS_BEDROCK: list[dict[str, Any]] = [
     {
         "toolSpec": {
@@ -1097,4 +1200,17 @@ TOOL_NAME_MAP_BEDROCK: dict[str, str] = {
     "book_trip": "book_trip",
     "get_forecast": "get_forecast",
     "search_flights": "search_flights",
+}
+
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_BEDROCK: dict[str, dict[str, Any]] = {
+    "book_trip": {"tool": "book_trip", "function": "travel_tools.flights:book"},
+    "get_forecast": {
+        "tool": "get_forecast",
+        "function": "travel_tools.weather:get_forecast",
+    },
+    "search_flights": {
+        "tool": "search_flights",
+        "function": "travel_tools.flights:search_flights",
+    },
 }

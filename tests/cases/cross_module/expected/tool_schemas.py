@@ -13,20 +13,27 @@ from typing import Any
 
 __all__ = [
     "TOOLS",
+    "TOOL_FUNCTIONS",
     "TOOLS_OPENAI",
     "TOOL_NAME_MAP_OPENAI",
     "NULL_MEANS_OMITTED_OPENAI",
+    "TOOL_CALLS_OPENAI",
     "TOOLS_OPENAI_RESPONSES",
     "TOOL_NAME_MAP_OPENAI_RESPONSES",
     "NULL_MEANS_OMITTED_OPENAI_RESPONSES",
+    "TOOL_CALLS_OPENAI_RESPONSES",
     "TOOLS_ANTHROPIC",
     "TOOL_NAME_MAP_ANTHROPIC",
+    "TOOL_CALLS_ANTHROPIC",
     "TOOLS_GEMINI",
     "TOOL_NAME_MAP_GEMINI",
+    "TOOL_CALLS_GEMINI",
     "TOOLS_MCP",
     "TOOL_NAME_MAP_MCP",
+    "TOOL_CALLS_MCP",
     "TOOLS_BEDROCK",
     "TOOL_NAME_MAP_BEDROCK",
+    "TOOL_CALLS_BEDROCK",
 ]
 
 # The provider-neutral IR: name, description, JSON Schema 2020-12.
@@ -110,6 +117,13 @@ TOOLS: list[dict[str, Any]] = [
         },
     },
 ]
+
+# Tool name -> the function to call, as an import path (module:function).
+TOOL_FUNCTIONS: dict[str, str] = {
+    "bulk_close": "input.app.tools.support:close_many",
+    "escalate": "input.app.tools.support:escalate",
+    "open_ticket": "input.app.tools.support:open_ticket",
+}
 
 TOOLS_OPENAI: list[dict[str, Any]] = [
     {
@@ -217,6 +231,27 @@ TOOL_NAME_MAP_OPENAI: dict[str, str] = {
 # Optional parameters that strict mode made nullable: null means not given.
 NULL_MEANS_OMITTED_OPENAI: dict[str, list[str]] = {"open_ticket": ["assignee"]}
 
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_OPENAI: dict[str, dict[str, Any]] = {
+    "bulk_close": {
+        "tool": "bulk_close",
+        "function": "input.app.tools.support:close_many",
+    },
+    "escalate": {"tool": "escalate", "function": "input.app.tools.support:escalate"},
+    "open_ticket": {
+        "tool": "open_ticket",
+        "function": "input.app.tools.support:open_ticket",
+        "omit_nulls": ["/assignee"],
+        "refs": {"/ticket": "Ticket"},
+        "defs": {
+            "Ticket": {
+                "omit_nulls": ["/tags", "/parent"],
+                "refs": {"/parent": "Ticket"},
+            },
+        },
+    },
+}
+
 TOOLS_OPENAI_RESPONSES: list[dict[str, Any]] = [
     {
         "type": "function",
@@ -319,6 +354,27 @@ NULL_MEANS_OMITTED_OPENAI_RESPONSES: dict[str, list[str]] = {
     "open_ticket": ["assignee"],
 }
 
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_OPENAI_RESPONSES: dict[str, dict[str, Any]] = {
+    "bulk_close": {
+        "tool": "bulk_close",
+        "function": "input.app.tools.support:close_many",
+    },
+    "escalate": {"tool": "escalate", "function": "input.app.tools.support:escalate"},
+    "open_ticket": {
+        "tool": "open_ticket",
+        "function": "input.app.tools.support:open_ticket",
+        "omit_nulls": ["/assignee"],
+        "refs": {"/ticket": "Ticket"},
+        "defs": {
+            "Ticket": {
+                "omit_nulls": ["/tags", "/parent"],
+                "refs": {"/parent": "Ticket"},
+            },
+        },
+    },
+}
+
 TOOLS_ANTHROPIC: list[dict[str, Any]] = [
     {
         "name": "bulk_close",
@@ -405,6 +461,19 @@ TOOL_NAME_MAP_ANTHROPIC: dict[str, str] = {
     "bulk_close": "bulk_close",
     "escalate": "escalate",
     "open_ticket": "open_ticket",
+}
+
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_ANTHROPIC: dict[str, dict[str, Any]] = {
+    "bulk_close": {
+        "tool": "bulk_close",
+        "function": "input.app.tools.support:close_many",
+    },
+    "escalate": {"tool": "escalate", "function": "input.app.tools.support:escalate"},
+    "open_ticket": {
+        "tool": "open_ticket",
+        "function": "input.app.tools.support:open_ticket",
+    },
 }
 
 TOOLS_GEMINI: list[dict[str, Any]] = [
@@ -580,6 +649,19 @@ TOOL_NAME_MAP_GEMINI: dict[str, str] = {
     "open_ticket": "open_ticket",
 }
 
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_GEMINI: dict[str, dict[str, Any]] = {
+    "bulk_close": {
+        "tool": "bulk_close",
+        "function": "input.app.tools.support:close_many",
+    },
+    "escalate": {"tool": "escalate", "function": "input.app.tools.support:escalate"},
+    "open_ticket": {
+        "tool": "open_ticket",
+        "function": "input.app.tools.support:open_ticket",
+    },
+}
+
 TOOLS_MCP: list[dict[str, Any]] = [
     {
         "name": "bulk_close",
@@ -676,6 +758,19 @@ TOOL_NAME_MAP_MCP: dict[str, str] = {
     "bulk_close": "bulk_close",
     "escalate": "escalate",
     "open_ticket": "open_ticket",
+}
+
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_MCP: dict[str, dict[str, Any]] = {
+    "bulk_close": {
+        "tool": "bulk_close",
+        "function": "input.app.tools.support:close_many",
+    },
+    "escalate": {"tool": "escalate", "function": "input.app.tools.support:escalate"},
+    "open_ticket": {
+        "tool": "open_ticket",
+        "function": "input.app.tools.support:open_ticket",
+    },
 }
 
 TOOLS_BEDROCK: list[dict[str, Any]] = [
@@ -819,4 +914,17 @@ TOOL_NAME_MAP_BEDROCK: dict[str, str] = {
     "bulk_close": "bulk_close",
     "escalate": "escalate",
     "open_ticket": "open_ticket",
+}
+
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_BEDROCK: dict[str, dict[str, Any]] = {
+    "bulk_close": {
+        "tool": "bulk_close",
+        "function": "input.app.tools.support:close_many",
+    },
+    "escalate": {"tool": "escalate", "function": "input.app.tools.support:escalate"},
+    "open_ticket": {
+        "tool": "open_ticket",
+        "function": "input.app.tools.support:open_ticket",
+    },
 }

@@ -10,20 +10,27 @@ from typing import Any
 
 __all__ = [
     "TOOLS",
+    "TOOL_FUNCTIONS",
     "TOOLS_OPENAI",
     "TOOL_NAME_MAP_OPENAI",
     "NULL_MEANS_OMITTED_OPENAI",
+    "TOOL_CALLS_OPENAI",
     "TOOLS_OPENAI_RESPONSES",
     "TOOL_NAME_MAP_OPENAI_RESPONSES",
     "NULL_MEANS_OMITTED_OPENAI_RESPONSES",
+    "TOOL_CALLS_OPENAI_RESPONSES",
     "TOOLS_ANTHROPIC",
     "TOOL_NAME_MAP_ANTHROPIC",
+    "TOOL_CALLS_ANTHROPIC",
     "TOOLS_GEMINI",
     "TOOL_NAME_MAP_GEMINI",
+    "TOOL_CALLS_GEMINI",
     "TOOLS_MCP",
     "TOOL_NAME_MAP_MCP",
+    "TOOL_CALLS_MCP",
     "TOOLS_BEDROCK",
     "TOOL_NAME_MAP_BEDROCK",
+    "TOOL_CALLS_BEDROCK",
 ]
 
 # The provider-neutral IR: name, description, JSON Schema 2020-12.
@@ -95,6 +102,14 @@ TOOLS: list[dict[str, Any]] = [
         },
     },
 ]
+
+# Tool name -> the function to call, as an import path (module:function).
+TOOL_FUNCTIONS: dict[str, str] = {
+    "anything": "input.app.tools:anything",
+    "app_query": "input.app.tools:query",
+    "more_unfoldable": "input.app.tools:more_unfoldable",
+    "unfoldable": "input.app.tools:unfoldable",
+}
 
 TOOLS_OPENAI: list[dict[str, Any]] = [
     {
@@ -245,6 +260,39 @@ NULL_MEANS_OMITTED_OPENAI: dict[str, list[str]] = {
     "unfoldable": ["region", "loop", "deep", "mode"],
 }
 
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_OPENAI: dict[str, dict[str, Any]] = {
+    "anything": {
+        "tool": "anything",
+        "function": "input.app.tools:anything",
+        "omit_nulls": ["/note"],
+    },
+    "app_query": {
+        "tool": "app_query",
+        "function": "input.app.tools:query",
+        "omit_nulls": ["/region", "/limit", "/unit"],
+    },
+    "more_unfoldable": {
+        "tool": "more_unfoldable",
+        "function": "input.app.tools:more_unfoldable",
+        "omit_nulls": [
+            "/ratio",
+            "/missing",
+            "/huge",
+            "/shade",
+            "/level",
+            "/size",
+            "/step",
+            "/label",
+        ],
+    },
+    "unfoldable": {
+        "tool": "unfoldable",
+        "function": "input.app.tools:unfoldable",
+        "omit_nulls": ["/region", "/loop", "/deep", "/mode"],
+    },
+}
+
 TOOLS_OPENAI_RESPONSES: list[dict[str, Any]] = [
     {
         "type": "function",
@@ -371,6 +419,39 @@ NULL_MEANS_OMITTED_OPENAI_RESPONSES: dict[str, list[str]] = {
     "unfoldable": ["region", "loop", "deep", "mode"],
 }
 
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_OPENAI_RESPONSES: dict[str, dict[str, Any]] = {
+    "anything": {
+        "tool": "anything",
+        "function": "input.app.tools:anything",
+        "omit_nulls": ["/note"],
+    },
+    "app_query": {
+        "tool": "app_query",
+        "function": "input.app.tools:query",
+        "omit_nulls": ["/region", "/limit", "/unit"],
+    },
+    "more_unfoldable": {
+        "tool": "more_unfoldable",
+        "function": "input.app.tools:more_unfoldable",
+        "omit_nulls": [
+            "/ratio",
+            "/missing",
+            "/huge",
+            "/shade",
+            "/level",
+            "/size",
+            "/step",
+            "/label",
+        ],
+    },
+    "unfoldable": {
+        "tool": "unfoldable",
+        "function": "input.app.tools:unfoldable",
+        "omit_nulls": ["/region", "/loop", "/deep", "/mode"],
+    },
+}
+
 TOOLS_ANTHROPIC: list[dict[str, Any]] = [
     {
         "name": "anything",
@@ -446,6 +527,17 @@ TOOL_NAME_MAP_ANTHROPIC: dict[str, str] = {
     "app_query": "app_query",
     "more_unfoldable": "more_unfoldable",
     "unfoldable": "unfoldable",
+}
+
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_ANTHROPIC: dict[str, dict[str, Any]] = {
+    "anything": {"tool": "anything", "function": "input.app.tools:anything"},
+    "app_query": {"tool": "app_query", "function": "input.app.tools:query"},
+    "more_unfoldable": {
+        "tool": "more_unfoldable",
+        "function": "input.app.tools:more_unfoldable",
+    },
+    "unfoldable": {"tool": "unfoldable", "function": "input.app.tools:unfoldable"},
 }
 
 TOOLS_GEMINI: list[dict[str, Any]] = [
@@ -540,6 +632,17 @@ TOOL_NAME_MAP_GEMINI: dict[str, str] = {
     "unfoldable": "unfoldable",
 }
 
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_GEMINI: dict[str, dict[str, Any]] = {
+    "anything": {"tool": "anything", "function": "input.app.tools:anything"},
+    "app_query": {"tool": "app_query", "function": "input.app.tools:query"},
+    "more_unfoldable": {
+        "tool": "more_unfoldable",
+        "function": "input.app.tools:more_unfoldable",
+    },
+    "unfoldable": {"tool": "unfoldable", "function": "input.app.tools:unfoldable"},
+}
+
 TOOLS_MCP: list[dict[str, Any]] = [
     {
         "name": "anything",
@@ -625,6 +728,17 @@ TOOL_NAME_MAP_MCP: dict[str, str] = {
     "app_query": "app_query",
     "more_unfoldable": "more_unfoldable",
     "unfoldable": "unfoldable",
+}
+
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_MCP: dict[str, dict[str, Any]] = {
+    "anything": {"tool": "anything", "function": "input.app.tools:anything"},
+    "app_query": {"tool": "app_query", "function": "input.app.tools:query"},
+    "more_unfoldable": {
+        "tool": "more_unfoldable",
+        "function": "input.app.tools:more_unfoldable",
+    },
+    "unfoldable": {"tool": "unfoldable", "function": "input.app.tools:unfoldable"},
 }
 
 TOOLS_BEDROCK: list[dict[str, Any]] = [
@@ -728,4 +842,15 @@ TOOL_NAME_MAP_BEDROCK: dict[str, str] = {
     "app_query": "app_query",
     "more_unfoldable": "more_unfoldable",
     "unfoldable": "unfoldable",
+}
+
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_BEDROCK: dict[str, dict[str, Any]] = {
+    "anything": {"tool": "anything", "function": "input.app.tools:anything"},
+    "app_query": {"tool": "app_query", "function": "input.app.tools:query"},
+    "more_unfoldable": {
+        "tool": "more_unfoldable",
+        "function": "input.app.tools:more_unfoldable",
+    },
+    "unfoldable": {"tool": "unfoldable", "function": "input.app.tools:unfoldable"},
 }

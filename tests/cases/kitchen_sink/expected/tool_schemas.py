@@ -10,20 +10,27 @@ from typing import Any
 
 __all__ = [
     "TOOLS",
+    "TOOL_FUNCTIONS",
     "TOOLS_OPENAI",
     "TOOL_NAME_MAP_OPENAI",
     "NULL_MEANS_OMITTED_OPENAI",
+    "TOOL_CALLS_OPENAI",
     "TOOLS_OPENAI_RESPONSES",
     "TOOL_NAME_MAP_OPENAI_RESPONSES",
     "NULL_MEANS_OMITTED_OPENAI_RESPONSES",
+    "TOOL_CALLS_OPENAI_RESPONSES",
     "TOOLS_ANTHROPIC",
     "TOOL_NAME_MAP_ANTHROPIC",
+    "TOOL_CALLS_ANTHROPIC",
     "TOOLS_GEMINI",
     "TOOL_NAME_MAP_GEMINI",
+    "TOOL_CALLS_GEMINI",
     "TOOLS_MCP",
     "TOOL_NAME_MAP_MCP",
+    "TOOL_CALLS_MCP",
     "TOOLS_BEDROCK",
     "TOOL_NAME_MAP_BEDROCK",
+    "TOOL_CALLS_BEDROCK",
 ]
 
 # The provider-neutral IR: name, description, JSON Schema 2020-12.
@@ -256,6 +263,15 @@ TOOLS: list[dict[str, Any]] = [
         },
     },
 ]
+
+# Tool name -> the function to call, as an import path (module:function).
+TOOL_FUNCTIONS: dict[str, str] = {
+    "adjust_stock": "input.shop.orders:adjust_stock",
+    "categorise": "input.shop.orders:set_category",
+    "inventory.lookup": "input.shop.orders:lookup",
+    "list_everything_in_the_warehouse_including_items_that_are_reserved_or_damaged": "input.shop.orders:list_everything_in_the_warehouse_including_items_that_are_reserved_or_damaged",
+    "place_order": "input.shop.orders:place_order",
+}
 
 TOOLS_OPENAI: list[dict[str, Any]] = [
     {
@@ -561,6 +577,58 @@ NULL_MEANS_OMITTED_OPENAI: dict[str, list[str]] = {
     "place_order": ["priority", "colour", "note", "when", "total"],
 }
 
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_OPENAI: dict[str, dict[str, Any]] = {
+    "adjust_stock": {
+        "tool": "adjust_stock",
+        "function": "input.shop.orders:adjust_stock",
+    },
+    "categorise": {
+        "tool": "categorise",
+        "function": "input.shop.orders:set_category",
+        "omit_nulls": [
+            "/weight_kg",
+            "/sizes",
+            "/code",
+            "/manual",
+            "/blob",
+            "/valid_until",
+            "/choice",
+        ],
+        "refs": {"/category": "Category"},
+        "defs": {
+            "Category": {
+                "omit_nulls": ["/children"],
+                "refs": {"/parent": "Category", "/children/*": "Category"},
+            },
+        },
+    },
+    "inventory_lookup": {
+        "tool": "inventory.lookup",
+        "function": "input.shop.orders:lookup",
+    },
+    "list_everything_in_the_warehouse_including_items_that_a_35453928": {
+        "tool": "list_everything_in_the_warehouse_including_items_that_are_reserved_or_damaged",
+        "function": "input.shop.orders:list_everything_in_the_warehouse_including_items_that_are_reserved_or_damaged",
+    },
+    "place_order": {
+        "tool": "place_order",
+        "function": "input.shop.orders:place_order",
+        "omit_nulls": [
+            "/items/*/quantity",
+            "/items/*/tags",
+            "/ship_to/city",
+            "/ship_to/zip_code",
+            "/priority",
+            "/colour",
+            "/note",
+            "/when",
+            "/total",
+            "/total/currency",
+        ],
+    },
+}
+
 TOOLS_OPENAI_RESPONSES: list[dict[str, Any]] = [
     {
         "type": "function",
@@ -849,6 +917,58 @@ NULL_MEANS_OMITTED_OPENAI_RESPONSES: dict[str, list[str]] = {
     "place_order": ["priority", "colour", "note", "when", "total"],
 }
 
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_OPENAI_RESPONSES: dict[str, dict[str, Any]] = {
+    "adjust_stock": {
+        "tool": "adjust_stock",
+        "function": "input.shop.orders:adjust_stock",
+    },
+    "categorise": {
+        "tool": "categorise",
+        "function": "input.shop.orders:set_category",
+        "omit_nulls": [
+            "/weight_kg",
+            "/sizes",
+            "/code",
+            "/manual",
+            "/blob",
+            "/valid_until",
+            "/choice",
+        ],
+        "refs": {"/category": "Category"},
+        "defs": {
+            "Category": {
+                "omit_nulls": ["/children"],
+                "refs": {"/parent": "Category", "/children/*": "Category"},
+            },
+        },
+    },
+    "inventory_lookup": {
+        "tool": "inventory.lookup",
+        "function": "input.shop.orders:lookup",
+    },
+    "list_everything_in_the_warehouse_including_items_that_a_35453928": {
+        "tool": "list_everything_in_the_warehouse_including_items_that_are_reserved_or_damaged",
+        "function": "input.shop.orders:list_everything_in_the_warehouse_including_items_that_are_reserved_or_damaged",
+    },
+    "place_order": {
+        "tool": "place_order",
+        "function": "input.shop.orders:place_order",
+        "omit_nulls": [
+            "/items/*/quantity",
+            "/items/*/tags",
+            "/ship_to/city",
+            "/ship_to/zip_code",
+            "/priority",
+            "/colour",
+            "/note",
+            "/when",
+            "/total",
+            "/total/currency",
+        ],
+    },
+}
+
 TOOLS_ANTHROPIC: list[dict[str, Any]] = [
     {
         "name": "adjust_stock",
@@ -1086,6 +1206,24 @@ TOOL_NAME_MAP_ANTHROPIC: dict[str, str] = {
     "inventory_lookup": "inventory.lookup",
     "list_everything_in_the_warehouse_including_items_that_are_reserved_or_damaged": "list_everything_in_the_warehouse_including_items_that_are_reserved_or_damaged",
     "place_order": "place_order",
+}
+
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_ANTHROPIC: dict[str, dict[str, Any]] = {
+    "adjust_stock": {
+        "tool": "adjust_stock",
+        "function": "input.shop.orders:adjust_stock",
+    },
+    "categorise": {"tool": "categorise", "function": "input.shop.orders:set_category"},
+    "inventory_lookup": {
+        "tool": "inventory.lookup",
+        "function": "input.shop.orders:lookup",
+    },
+    "list_everything_in_the_warehouse_including_items_that_are_reserved_or_damaged": {
+        "tool": "list_everything_in_the_warehouse_including_items_that_are_reserved_or_damaged",
+        "function": "input.shop.orders:list_everything_in_the_warehouse_including_items_that_are_reserved_or_damaged",
+    },
+    "place_order": {"tool": "place_order", "function": "input.shop.orders:place_order"},
 }
 
 TOOLS_GEMINI: list[dict[str, Any]] = [
@@ -1701,6 +1839,24 @@ TOOL_NAME_MAP_GEMINI: dict[str, str] = {
     "place_order": "place_order",
 }
 
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_GEMINI: dict[str, dict[str, Any]] = {
+    "adjust_stock": {
+        "tool": "adjust_stock",
+        "function": "input.shop.orders:adjust_stock",
+    },
+    "categorise": {"tool": "categorise", "function": "input.shop.orders:set_category"},
+    "inventory.lookup": {
+        "tool": "inventory.lookup",
+        "function": "input.shop.orders:lookup",
+    },
+    "list_everything_in_the_warehouse_including_items_that_a_35453928": {
+        "tool": "list_everything_in_the_warehouse_including_items_that_are_reserved_or_damaged",
+        "function": "input.shop.orders:list_everything_in_the_warehouse_including_items_that_are_reserved_or_damaged",
+    },
+    "place_order": {"tool": "place_order", "function": "input.shop.orders:place_order"},
+}
+
 TOOLS_MCP: list[dict[str, Any]] = [
     {
         "name": "adjust_stock",
@@ -1997,6 +2153,24 @@ TOOL_NAME_MAP_MCP: dict[str, str] = {
     "inventory.lookup": "inventory.lookup",
     "list_everything_in_the_warehouse_including_items_that_are_reserved_or_damaged": "list_everything_in_the_warehouse_including_items_that_are_reserved_or_damaged",
     "place_order": "place_order",
+}
+
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_MCP: dict[str, dict[str, Any]] = {
+    "adjust_stock": {
+        "tool": "adjust_stock",
+        "function": "input.shop.orders:adjust_stock",
+    },
+    "categorise": {"tool": "categorise", "function": "input.shop.orders:set_category"},
+    "inventory.lookup": {
+        "tool": "inventory.lookup",
+        "function": "input.shop.orders:lookup",
+    },
+    "list_everything_in_the_warehouse_including_items_that_are_reserved_or_damaged": {
+        "tool": "list_everything_in_the_warehouse_including_items_that_are_reserved_or_damaged",
+        "function": "input.shop.orders:list_everything_in_the_warehouse_including_items_that_are_reserved_or_damaged",
+    },
+    "place_order": {"tool": "place_order", "function": "input.shop.orders:place_order"},
 }
 
 TOOLS_BEDROCK: list[dict[str, Any]] = [
@@ -2647,4 +2821,22 @@ TOOL_NAME_MAP_BEDROCK: dict[str, str] = {
     "inventory_lookup": "inventory.lookup",
     "list_everything_in_the_warehouse_including_items_that_a_35453928": "list_everything_in_the_warehouse_including_items_that_are_reserved_or_damaged",
     "place_order": "place_order",
+}
+
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_BEDROCK: dict[str, dict[str, Any]] = {
+    "adjust_stock": {
+        "tool": "adjust_stock",
+        "function": "input.shop.orders:adjust_stock",
+    },
+    "categorise": {"tool": "categorise", "function": "input.shop.orders:set_category"},
+    "inventory_lookup": {
+        "tool": "inventory.lookup",
+        "function": "input.shop.orders:lookup",
+    },
+    "list_everything_in_the_warehouse_including_items_that_a_35453928": {
+        "tool": "list_everything_in_the_warehouse_including_items_that_are_reserved_or_damaged",
+        "function": "input.shop.orders:list_everything_in_the_warehouse_including_items_that_are_reserved_or_damaged",
+    },
+    "place_order": {"tool": "place_order", "function": "input.shop.orders:place_order"},
 }

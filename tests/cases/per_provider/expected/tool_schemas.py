@@ -16,7 +16,7 @@ Each provider's constants are in a module of their own beside this one:
 
 from typing import Any
 
-__all__ = ["TOOLS"]
+__all__ = ["TOOLS", "TOOL_FUNCTIONS"]
 
 # The provider-neutral IR: name, description, JSON Schema 2020-12.
 TOOLS: list[dict[str, Any]] = [
@@ -56,3 +56,9 @@ TOOLS: list[dict[str, Any]] = [
         },
     },
 ]
+
+# Tool name -> the function to call, as an import path (module:function).
+TOOL_FUNCTIONS: dict[str, str] = {
+    "add_to_cart": "input.shop.tools:add_to_cart",
+    "order.status": "input.shop.tools:order_status",
+}

@@ -7,7 +7,7 @@
 
 from typing import Any
 
-__all__ = ["TOOLS_ANTHROPIC", "TOOL_NAME_MAP_ANTHROPIC"]
+__all__ = ["TOOLS_ANTHROPIC", "TOOL_NAME_MAP_ANTHROPIC", "TOOL_CALLS_ANTHROPIC"]
 
 TOOLS_ANTHROPIC: list[dict[str, Any]] = [
     {
@@ -51,4 +51,13 @@ TOOLS_ANTHROPIC: list[dict[str, Any]] = [
 TOOL_NAME_MAP_ANTHROPIC: dict[str, str] = {
     "add_to_cart": "add_to_cart",
     "order_status": "order.status",
+}
+
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_ANTHROPIC: dict[str, dict[str, Any]] = {
+    "add_to_cart": {"tool": "add_to_cart", "function": "input.shop.tools:add_to_cart"},
+    "order_status": {
+        "tool": "order.status",
+        "function": "input.shop.tools:order_status",
+    },
 }

@@ -7,7 +7,7 @@
 
 from typing import Any
 
-__all__ = ["TOOLS_BEDROCK", "TOOL_NAME_MAP_BEDROCK"]
+__all__ = ["TOOLS_BEDROCK", "TOOL_NAME_MAP_BEDROCK", "TOOL_CALLS_BEDROCK"]
 
 TOOLS_BEDROCK: list[dict[str, Any]] = [
     {
@@ -62,4 +62,13 @@ TOOLS_BEDROCK: list[dict[str, Any]] = [
 TOOL_NAME_MAP_BEDROCK: dict[str, str] = {
     "add_to_cart": "add_to_cart",
     "order_status": "order.status",
+}
+
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_BEDROCK: dict[str, dict[str, Any]] = {
+    "add_to_cart": {"tool": "add_to_cart", "function": "input.shop.tools:add_to_cart"},
+    "order_status": {
+        "tool": "order.status",
+        "function": "input.shop.tools:order_status",
+    },
 }

@@ -7,7 +7,7 @@
 
 from typing import Any
 
-__all__ = ["TOOLS_GEMINI", "TOOL_NAME_MAP_GEMINI"]
+__all__ = ["TOOLS_GEMINI", "TOOL_NAME_MAP_GEMINI", "TOOL_CALLS_GEMINI"]
 
 TOOLS_GEMINI: list[dict[str, Any]] = [
     {
@@ -52,4 +52,13 @@ TOOLS_GEMINI: list[dict[str, Any]] = [
 TOOL_NAME_MAP_GEMINI: dict[str, str] = {
     "add_to_cart": "add_to_cart",
     "order.status": "order.status",
+}
+
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_GEMINI: dict[str, dict[str, Any]] = {
+    "add_to_cart": {"tool": "add_to_cart", "function": "input.shop.tools:add_to_cart"},
+    "order.status": {
+        "tool": "order.status",
+        "function": "input.shop.tools:order_status",
+    },
 }

@@ -7,7 +7,7 @@
 
 from typing import Any
 
-__all__ = ["TOOLS_MCP", "TOOL_NAME_MAP_MCP"]
+__all__ = ["TOOLS_MCP", "TOOL_NAME_MAP_MCP", "TOOL_CALLS_MCP"]
 
 TOOLS_MCP: list[dict[str, Any]] = [
     {
@@ -61,4 +61,13 @@ TOOLS_MCP: list[dict[str, Any]] = [
 TOOL_NAME_MAP_MCP: dict[str, str] = {
     "add_to_cart": "add_to_cart",
     "order.status": "order.status",
+}
+
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_MCP: dict[str, dict[str, Any]] = {
+    "add_to_cart": {"tool": "add_to_cart", "function": "input.shop.tools:add_to_cart"},
+    "order.status": {
+        "tool": "order.status",
+        "function": "input.shop.tools:order_status",
+    },
 }

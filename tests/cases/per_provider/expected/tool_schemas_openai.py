@@ -7,7 +7,12 @@
 
 from typing import Any
 
-__all__ = ["TOOLS_OPENAI", "TOOL_NAME_MAP_OPENAI", "NULL_MEANS_OMITTED_OPENAI"]
+__all__ = [
+    "TOOLS_OPENAI",
+    "TOOL_NAME_MAP_OPENAI",
+    "NULL_MEANS_OMITTED_OPENAI",
+    "TOOL_CALLS_OPENAI",
+]
 
 TOOLS_OPENAI: list[dict[str, Any]] = [
     {
@@ -66,3 +71,16 @@ TOOL_NAME_MAP_OPENAI: dict[str, str] = {
 
 # Optional parameters that strict mode made nullable: null means not given.
 NULL_MEANS_OMITTED_OPENAI: dict[str, list[str]] = {"add_to_cart": ["quantity", "size"]}
+
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_OPENAI: dict[str, dict[str, Any]] = {
+    "add_to_cart": {
+        "tool": "add_to_cart",
+        "function": "input.shop.tools:add_to_cart",
+        "omit_nulls": ["/quantity", "/size"],
+    },
+    "order_status": {
+        "tool": "order.status",
+        "function": "input.shop.tools:order_status",
+    },
+}

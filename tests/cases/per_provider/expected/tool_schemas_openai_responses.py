@@ -11,6 +11,7 @@ __all__ = [
     "TOOLS_OPENAI_RESPONSES",
     "TOOL_NAME_MAP_OPENAI_RESPONSES",
     "NULL_MEANS_OMITTED_OPENAI_RESPONSES",
+    "TOOL_CALLS_OPENAI_RESPONSES",
 ]
 
 TOOLS_OPENAI_RESPONSES: list[dict[str, Any]] = [
@@ -67,4 +68,17 @@ TOOL_NAME_MAP_OPENAI_RESPONSES: dict[str, str] = {
 # Optional parameters that strict mode made nullable: null means not given.
 NULL_MEANS_OMITTED_OPENAI_RESPONSES: dict[str, list[str]] = {
     "add_to_cart": ["quantity", "size"],
+}
+
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_OPENAI_RESPONSES: dict[str, dict[str, Any]] = {
+    "add_to_cart": {
+        "tool": "add_to_cart",
+        "function": "input.shop.tools:add_to_cart",
+        "omit_nulls": ["/quantity", "/size"],
+    },
+    "order_status": {
+        "tool": "order.status",
+        "function": "input.shop.tools:order_status",
+    },
 }

@@ -9,20 +9,27 @@ from typing import Any
 
 __all__ = [
     "TOOLS",
+    "TOOL_FUNCTIONS",
     "TOOLS_OPENAI",
     "TOOL_NAME_MAP_OPENAI",
     "NULL_MEANS_OMITTED_OPENAI",
+    "TOOL_CALLS_OPENAI",
     "TOOLS_OPENAI_RESPONSES",
     "TOOL_NAME_MAP_OPENAI_RESPONSES",
     "NULL_MEANS_OMITTED_OPENAI_RESPONSES",
+    "TOOL_CALLS_OPENAI_RESPONSES",
     "TOOLS_ANTHROPIC",
     "TOOL_NAME_MAP_ANTHROPIC",
+    "TOOL_CALLS_ANTHROPIC",
     "TOOLS_GEMINI",
     "TOOL_NAME_MAP_GEMINI",
+    "TOOL_CALLS_GEMINI",
     "TOOLS_MCP",
     "TOOL_NAME_MAP_MCP",
+    "TOOL_CALLS_MCP",
     "TOOLS_BEDROCK",
     "TOOL_NAME_MAP_BEDROCK",
+    "TOOL_CALLS_BEDROCK",
 ]
 
 # The provider-neutral IR: name, description, JSON Schema 2020-12.
@@ -66,6 +73,12 @@ TOOLS: list[dict[str, Any]] = [
         },
     },
 ]
+
+# Tool name -> the function to call, as an import path (module:function).
+TOOL_FUNCTIONS: dict[str, str] = {
+    "db_search": "input.tools.weather:search",
+    "get_weather": "input.tools.weather:get_weather",
+}
 
 TOOLS_OPENAI: list[dict[str, Any]] = [
     {
@@ -131,6 +144,20 @@ NULL_MEANS_OMITTED_OPENAI: dict[str, list[str]] = {
     "get_weather": ["unit"],
 }
 
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_OPENAI: dict[str, dict[str, Any]] = {
+    "db_search": {
+        "tool": "db_search",
+        "function": "input.tools.weather:search",
+        "omit_nulls": ["/limit", "/include_deleted"],
+    },
+    "get_weather": {
+        "tool": "get_weather",
+        "function": "input.tools.weather:get_weather",
+        "omit_nulls": ["/unit"],
+    },
+}
+
 TOOLS_OPENAI_RESPONSES: list[dict[str, Any]] = [
     {
         "type": "function",
@@ -191,6 +218,20 @@ NULL_MEANS_OMITTED_OPENAI_RESPONSES: dict[str, list[str]] = {
     "get_weather": ["unit"],
 }
 
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_OPENAI_RESPONSES: dict[str, dict[str, Any]] = {
+    "db_search": {
+        "tool": "db_search",
+        "function": "input.tools.weather:search",
+        "omit_nulls": ["/limit", "/include_deleted"],
+    },
+    "get_weather": {
+        "tool": "get_weather",
+        "function": "input.tools.weather:get_weather",
+        "omit_nulls": ["/unit"],
+    },
+}
+
 TOOLS_ANTHROPIC: list[dict[str, Any]] = [
     {
         "name": "db_search",
@@ -236,6 +277,15 @@ TOOLS_ANTHROPIC: list[dict[str, Any]] = [
 TOOL_NAME_MAP_ANTHROPIC: dict[str, str] = {
     "db_search": "db_search",
     "get_weather": "get_weather",
+}
+
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_ANTHROPIC: dict[str, dict[str, Any]] = {
+    "db_search": {"tool": "db_search", "function": "input.tools.weather:search"},
+    "get_weather": {
+        "tool": "get_weather",
+        "function": "input.tools.weather:get_weather",
+    },
 }
 
 TOOLS_GEMINI: list[dict[str, Any]] = [
@@ -285,6 +335,15 @@ TOOLS_GEMINI: list[dict[str, Any]] = [
 TOOL_NAME_MAP_GEMINI: dict[str, str] = {
     "db_search": "db_search",
     "get_weather": "get_weather",
+}
+
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_GEMINI: dict[str, dict[str, Any]] = {
+    "db_search": {"tool": "db_search", "function": "input.tools.weather:search"},
+    "get_weather": {
+        "tool": "get_weather",
+        "function": "input.tools.weather:get_weather",
+    },
 }
 
 TOOLS_MCP: list[dict[str, Any]] = [
@@ -352,6 +411,15 @@ TOOL_NAME_MAP_MCP: dict[str, str] = {
     "get_weather": "get_weather",
 }
 
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_MCP: dict[str, dict[str, Any]] = {
+    "db_search": {"tool": "db_search", "function": "input.tools.weather:search"},
+    "get_weather": {
+        "tool": "get_weather",
+        "function": "input.tools.weather:get_weather",
+    },
+}
+
 TOOLS_BEDROCK: list[dict[str, Any]] = [
     {
         "toolSpec": {
@@ -408,4 +476,13 @@ TOOLS_BEDROCK: list[dict[str, Any]] = [
 TOOL_NAME_MAP_BEDROCK: dict[str, str] = {
     "db_search": "db_search",
     "get_weather": "get_weather",
+}
+
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_BEDROCK: dict[str, dict[str, Any]] = {
+    "db_search": {"tool": "db_search", "function": "input.tools.weather:search"},
+    "get_weather": {
+        "tool": "get_weather",
+        "function": "input.tools.weather:get_weather",
+    },
 }

@@ -9,20 +9,27 @@ from typing import Any
 
 __all__ = [
     "TOOLS",
+    "TOOL_FUNCTIONS",
     "TOOLS_OPENAI",
     "TOOL_NAME_MAP_OPENAI",
     "NULL_MEANS_OMITTED_OPENAI",
+    "TOOL_CALLS_OPENAI",
     "TOOLS_OPENAI_RESPONSES",
     "TOOL_NAME_MAP_OPENAI_RESPONSES",
     "NULL_MEANS_OMITTED_OPENAI_RESPONSES",
+    "TOOL_CALLS_OPENAI_RESPONSES",
     "TOOLS_ANTHROPIC",
     "TOOL_NAME_MAP_ANTHROPIC",
+    "TOOL_CALLS_ANTHROPIC",
     "TOOLS_GEMINI",
     "TOOL_NAME_MAP_GEMINI",
+    "TOOL_CALLS_GEMINI",
     "TOOLS_MCP",
     "TOOL_NAME_MAP_MCP",
+    "TOOL_CALLS_MCP",
     "TOOLS_BEDROCK",
     "TOOL_NAME_MAP_BEDROCK",
+    "TOOL_CALLS_BEDROCK",
 ]
 
 # The provider-neutral IR: name, description, JSON Schema 2020-12.
@@ -55,6 +62,12 @@ TOOLS: list[dict[str, Any]] = [
         },
     },
 ]
+
+# Tool name -> the function to call, as an import path (module:function).
+TOOL_FUNCTIONS: dict[str, str] = {
+    "analyse": "input.tools.odd:analyse",
+    "undocumented": "input.tools.odd:undocumented",
+}
 
 TOOLS_OPENAI: list[dict[str, Any]] = [
     {
@@ -104,6 +117,19 @@ TOOL_NAME_MAP_OPENAI: dict[str, str] = {
 # Optional parameters that strict mode made nullable: null means not given.
 NULL_MEANS_OMITTED_OPENAI: dict[str, list[str]] = {"analyse": ["count"]}
 
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_OPENAI: dict[str, dict[str, Any]] = {
+    "analyse": {
+        "tool": "analyse",
+        "function": "input.tools.odd:analyse",
+        "omit_nulls": ["/count"],
+    },
+    "undocumented": {
+        "tool": "undocumented",
+        "function": "input.tools.odd:undocumented",
+    },
+}
+
 TOOLS_OPENAI_RESPONSES: list[dict[str, Any]] = [
     {
         "type": "function",
@@ -148,6 +174,19 @@ TOOL_NAME_MAP_OPENAI_RESPONSES: dict[str, str] = {
 # Optional parameters that strict mode made nullable: null means not given.
 NULL_MEANS_OMITTED_OPENAI_RESPONSES: dict[str, list[str]] = {"analyse": ["count"]}
 
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_OPENAI_RESPONSES: dict[str, dict[str, Any]] = {
+    "analyse": {
+        "tool": "analyse",
+        "function": "input.tools.odd:analyse",
+        "omit_nulls": ["/count"],
+    },
+    "undocumented": {
+        "tool": "undocumented",
+        "function": "input.tools.odd:undocumented",
+    },
+}
+
 TOOLS_ANTHROPIC: list[dict[str, Any]] = [
     {
         "name": "analyse",
@@ -182,6 +221,15 @@ TOOLS_ANTHROPIC: list[dict[str, Any]] = [
 TOOL_NAME_MAP_ANTHROPIC: dict[str, str] = {
     "analyse": "analyse",
     "undocumented": "undocumented",
+}
+
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_ANTHROPIC: dict[str, dict[str, Any]] = {
+    "analyse": {"tool": "analyse", "function": "input.tools.odd:analyse"},
+    "undocumented": {
+        "tool": "undocumented",
+        "function": "input.tools.odd:undocumented",
+    },
 }
 
 TOOLS_GEMINI: list[dict[str, Any]] = [
@@ -222,6 +270,15 @@ TOOL_NAME_MAP_GEMINI: dict[str, str] = {
     "undocumented": "undocumented",
 }
 
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_GEMINI: dict[str, dict[str, Any]] = {
+    "analyse": {"tool": "analyse", "function": "input.tools.odd:analyse"},
+    "undocumented": {
+        "tool": "undocumented",
+        "function": "input.tools.odd:undocumented",
+    },
+}
+
 TOOLS_MCP: list[dict[str, Any]] = [
     {
         "name": "analyse",
@@ -256,6 +313,15 @@ TOOLS_MCP: list[dict[str, Any]] = [
 TOOL_NAME_MAP_MCP: dict[str, str] = {
     "analyse": "analyse",
     "undocumented": "undocumented",
+}
+
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_MCP: dict[str, dict[str, Any]] = {
+    "analyse": {"tool": "analyse", "function": "input.tools.odd:analyse"},
+    "undocumented": {
+        "tool": "undocumented",
+        "function": "input.tools.odd:undocumented",
+    },
 }
 
 TOOLS_BEDROCK: list[dict[str, Any]] = [
@@ -300,4 +366,13 @@ TOOLS_BEDROCK: list[dict[str, Any]] = [
 TOOL_NAME_MAP_BEDROCK: dict[str, str] = {
     "analyse": "analyse",
     "undocumented": "undocumented",
+}
+
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_BEDROCK: dict[str, dict[str, Any]] = {
+    "analyse": {"tool": "analyse", "function": "input.tools.odd:analyse"},
+    "undocumented": {
+        "tool": "undocumented",
+        "function": "input.tools.odd:undocumented",
+    },
 }
