@@ -10,7 +10,16 @@ from pathlib import Path
 
 from tests.conftest import REPO
 
-HEAVY = ["libcst", "black", "jinja2", "click", "toolgen.scan", "toolgen.api", "toolgen.render"]
+HEAVY = [
+    "libcst",
+    "black",
+    "jinja2",
+    "click",
+    "toolgen.scan",
+    "toolgen.api",
+    "toolgen.render",
+    "toolgen.runtime",
+]
 
 
 def test_import_toolgen_loads_no_build_dependency() -> None:
@@ -26,6 +35,32 @@ def test_import_toolgen_loads_no_build_dependency() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert json.loads(out.stdout) == []
+
+
+def test_import_toolgen_runtime_loads_only_the_standard_library() -> None:
+    """The run-time loads nothing of the build, and pydantic only once a tool is decoded."""
+    code = (
+        "import sys, json\n"
+        "before = set(sys.modules)\n"
+        "import toolgen.runtime\n"
+        "from toolgen.runtime import Toolbox, ArgumentError\n"
+        "new = sorted(m for m in set(sys.modules) - before if not m.startswith('_'))\n"
+        "print(json.dumps({'new': new, 'stdlib': sorted(sys.stdlib_module_names)}))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    data = json.loads(out.stdout)
+    ours = {m for m in data["new"] if m.split(".")[0] == "toolgen"}
+    assert ours == {
+        "toolgen",
+        "toolgen.markers",
+        "toolgen._version",
+        "toolgen.runtime",
+        "toolgen.runtime.errors",
+        "toolgen.runtime.toolbox",
+        "toolgen.runtime.undo",
+    }
+    others = [m for m in data["new"] if m.split(".")[0] not in {"toolgen", *data["stdlib"]}]
+    assert others == []
 
 
 def test_generated_module_loads_in_a_bare_interpreter() -> None:

@@ -1,0 +1,125 @@
+"""With pydantic installed: a tool's arguments validated and converted by the function's own
+signature (pydantic's arguments schema), its errors said as JSON pointers and plain text.
+
+pydantic is imported here only, when a tool is first decoded; a Toolbox never needs it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping
+from typing import Any, Final
+
+from toolgen.runtime.errors import pointer, shown
+
+__all__ = ["Signature", "available", "unreadable"]
+
+_MISSING_KINDS: Final = frozenset({"missing", "missing_argument", "missing_keyword_only_argument"})
+_EXTRA_KINDS: Final = frozenset({"unexpected_keyword_argument", "extra_forbidden"})
+_SAID: Final = {
+    # pydantic's words for these name a Python class; the model knows JSON only.
+    "model_type": "expected an object",
+    "model_attributes_type": "expected an object",
+    "dataclass_type": "expected an object",
+    "dataclass_exact_type": "expected an object",
+    "dict_type": "expected an object",
+    "is_instance_of": "expected a value of another type",
+    "arguments_type": "expected an object of arguments",
+}
+
+
+def unreadable() -> tuple[type[BaseException], ...]:
+    """The errors that say pydantic cannot build a signature's schema (a name imported only
+    under ``TYPE_CHECKING``, a type it has no schema for)."""
+    from pydantic import PydanticSchemaGenerationError, PydanticUndefinedAnnotation
+
+    return (PydanticUndefinedAnnotation, PydanticSchemaGenerationError, NameError)
+
+
+def available() -> bool:
+    """Whether pydantic's arguments schema can be used (pydantic 2.11 or newer)."""
+    try:
+        from pydantic.experimental.arguments_schema import generate_arguments_schema  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+class Signature:
+    """One function's validator: JSON arguments in, keyword arguments of the declared types
+    out, or the problems as ``{"path", "message"}``."""
+
+    __slots__ = ("_kwargs_type", "_validator")
+
+    def __init__(self, function: Callable[..., Any], parameters: Collection[str]) -> None:
+        from pydantic.experimental.arguments_schema import generate_arguments_schema
+        from pydantic_core import ArgsKwargs, SchemaValidator
+
+        wanted = frozenset(parameters)
+
+        def keep(index: int, name: str, annotation: Any) -> Any:
+            # What the schema does not list, the framework injects (a context): not the model's.
+            return None if name in wanted else "skip"
+
+        schema = generate_arguments_schema(function, parameters_callback=keep)
+        self._validator = SchemaValidator(schema)
+        self._kwargs_type = ArgsKwargs
+
+    def validate(self, arguments: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, str]]]:
+        """(the keyword arguments, []) or ({}, the problems)."""
+        from pydantic_core import ValidationError
+
+        try:
+            args, kwargs = self._validator.validate_python(self._kwargs_type((), arguments))
+        except ValidationError as exc:
+            return {}, problems(exc.errors(include_url=False), arguments)
+        assert not args, "every argument is passed by name"
+        return dict(kwargs), []
+
+
+def problems(errors: list[Mapping[str, Any]], arguments: Any) -> list[dict[str, str]]:
+    """pydantic's errors as pointers and text; the branches of a union refused at one place
+    said in one line."""
+    merged: dict[tuple[str, str], list[str]] = {}
+    for error in errors:
+        path, message, came = _problem(error, arguments)
+        said = merged.setdefault((path, came), [])
+        if message not in said:
+            said.append(message)
+    return [
+        {"path": path, "message": " or ".join(said) + (f"; got {came}" if came else "")}
+        for (path, came), said in merged.items()
+    ]
+
+
+def _problem(error: Mapping[str, Any], arguments: Any) -> tuple[str, str, str]:
+    """One pydantic error: its pointer into the arguments, what was expected, what came."""
+    kind = str(error.get("type", ""))
+    path = _path(error.get("loc", ()), arguments, kind in _MISSING_KINDS)
+    if kind in _MISSING_KINDS:
+        return path, "a required field is missing", ""
+    if kind in _EXTRA_KINDS:
+        return path, "there is no such field", ""
+    message = _SAID.get(kind) or str(error.get("msg") or "invalid value")
+    return path, message[0].lower() + message[1:], shown(error.get("input"))
+
+
+def _path(loc: Any, arguments: Any, missing: bool) -> str:
+    """The pointer of ``loc`` in ``arguments``: pydantic's location also names union members
+    and validators (``("choice", "int")``), which are not places in the arguments."""
+    parts: list[str | int] = []
+    node = arguments
+    loc = tuple(loc)
+    for index, part in enumerate(loc):
+        if _holds(node, part):
+            parts.append(part)
+            node = node[part]
+        elif index == len(loc) - 1 and missing and isinstance(node, Mapping):
+            parts.append(part)  # the missing field's name
+        # else: a union member's or validator's label, not a place
+    return pointer(parts)
+
+
+def _holds(node: Any, part: Any) -> bool:
+    if isinstance(node, Mapping):
+        return isinstance(part, str) and part in node
+    return isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)

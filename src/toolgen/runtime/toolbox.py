@@ -1,0 +1,363 @@
+"""``Toolbox``: a generated module's tools for one provider, a model's call decoded, run and
+answered.
+
+It reads the module's constants as they are (``TOOLS_<P>``, ``TOOL_CALLS_<P>``, ``TOOLS``)
+and imports a tool's module only when that tool is first decoded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import inspect
+import json
+import warnings
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+from toolgen.runtime.errors import ArgumentError, shown
+from toolgen.runtime.undo import omit_nulls
+
+__all__ = ["PROVIDERS", "ToolInfo", "Toolbox"]
+
+PROVIDERS: Final = ("openai", "openai_responses", "anthropic", "gemini", "mcp", "bedrock")
+_LISTED: Final = 20
+"""How many tool names an unknown tool's error lists."""
+
+
+@dataclass(frozen=True, slots=True)
+class ToolInfo:
+    """One tool as a provider sees it, and what it is."""
+
+    name: str
+    """The tool's own name (the IR's)."""
+    wire_name: str
+    description: str | None
+    input_schema: dict[str, Any]
+    """The parameters' schema as this provider's constant sends it."""
+    ir_schema: dict[str, Any]
+    """The lossless parameters' schema (``TOOLS``)."""
+    output_schema: dict[str, Any] | None
+    function: str
+    """The import path, ``"package.module:function"``."""
+    definition: dict[str, Any]
+    """The provider's list item, exactly as generated."""
+
+
+def _constant(module: Any, name: str) -> Any:
+    if isinstance(module, Mapping):
+        return module.get(name)
+    return getattr(module, name, None)
+
+
+def _wire_name(provider: str, item: Mapping[str, Any]) -> str:
+    if provider == "openai":
+        return str(item["function"]["name"])
+    if provider == "bedrock":
+        return str(item["toolSpec"]["name"])
+    return str(item["name"])
+
+
+def _input_schema(provider: str, item: Mapping[str, Any]) -> dict[str, Any]:
+    if provider == "openai":
+        found = item["function"].get("parameters")
+    elif provider == "bedrock":
+        found = item["toolSpec"]["inputSchema"]["json"]
+    elif provider == "anthropic":
+        found = item.get("input_schema")
+    elif provider == "mcp":
+        found = item.get("inputSchema")
+    elif provider == "gemini":
+        found = item.get("parameters", item.get("parametersJsonSchema"))
+    else:
+        found = item.get("parameters")
+    return dict(found) if isinstance(found, Mapping) else {"type": "object", "properties": {}}
+
+
+class Toolbox:
+    """The tools of a generated module, for one provider.
+
+    ``module``: the generated module (or any object or mapping holding its constants; in the
+    per-provider layout, the provider's module). ``functions``: tool name → callable, for
+    tools whose module cannot be imported by name, or to give bound methods.
+    """
+
+    def __init__(
+        self,
+        module: Any,
+        *,
+        provider: str,
+        functions: Mapping[str, Callable[..., Any]] | None = None,
+    ) -> None:
+        if provider not in PROVIDERS:
+            raise ValueError(
+                f"unknown provider {provider!r}; one of: {', '.join(PROVIDERS)} "
+                "(as --provider spells them)"
+            )
+        suffix = provider.upper()
+        tools = _constant(module, f"TOOLS_{suffix}")
+        calls = _constant(module, f"TOOL_CALLS_{suffix}")
+        if not isinstance(tools, list) or not isinstance(calls, Mapping):
+            what = getattr(module, "__name__", type(module).__name__)
+            raise ValueError(
+                f"{what} has no TOOLS_{suffix} and TOOL_CALLS_{suffix}: generate it for the "
+                f"{provider} provider with a toolgen that writes TOOL_CALLS_* (toolgen build)"
+            )
+        self.provider: str = provider
+        self.tools: list[dict[str, Any]] = tools
+        self._module = module
+        self._calls: Mapping[str, Mapping[str, Any]] = calls
+        self._given: dict[str, Callable[..., Any]] = dict(functions or {})
+        self._index: dict[str, int] | None = None
+        self._ir: dict[str, dict[str, Any]] | None = None
+        self._functions: dict[str, Callable[..., Any]] = {}
+        self._validators: dict[str, Any] = {}
+
+    # --- what the module says -------------------------------------------------------------
+
+    def names(self) -> list[str]:
+        """The wire names, in the generated order."""
+        return list(self._calls)
+
+    def _entry(self, wire_name: str) -> Mapping[str, Any]:
+        entry = self._calls.get(wire_name) if isinstance(wire_name, str) else None
+        if entry is None:
+            names = self.names()
+            listed = ", ".join(names[:_LISTED]) + (", …" if len(names) > _LISTED else "")
+            raise ArgumentError(
+                str(wire_name) if isinstance(wire_name, str) else None,
+                [{"path": "", "message": f"there is no such tool; the tools are: {listed}"}],
+            )
+        return entry
+
+    def _definition(self, wire_name: str) -> dict[str, Any]:
+        if self._index is None:
+            self._index = {_wire_name(self.provider, t): i for i, t in enumerate(self.tools)}
+        return self.tools[self._index[wire_name]]
+
+    def _ir_tools(self) -> dict[str, dict[str, Any]]:
+        """``TOOLS`` by tool name: from the module, or in the per-provider layout from the
+        module of the IR beside it (``<name>.py`` for ``<name>_<provider>.py``)."""
+        if self._ir is None:
+            tools = _constant(self._module, "TOOLS")
+            if tools is None:
+                name = getattr(self._module, "__name__", "")
+                ending = f"_{self.provider}"
+                if not name.endswith(ending):
+                    raise ValueError(
+                        "the IR (TOOLS) is needed to validate without pydantic: pass the module "
+                        "that holds TOOLS, or a mapping with TOOLS beside the provider's constants"
+                    )
+                tools = importlib.import_module(name.removesuffix(ending)).TOOLS
+            self._ir = {t["name"]: t for t in tools}
+        return self._ir
+
+    def info(self, wire_name: str) -> ToolInfo:
+        """What the module says of one tool."""
+        entry = self._entry(wire_name)
+        item = self._definition(wire_name)
+        ir = self._ir_tools()[entry["tool"]]
+        described = item.get("function", item.get("toolSpec", item)).get("description")
+        output = item.get("outputSchema") if self.provider == "mcp" else None
+        return ToolInfo(
+            name=entry["tool"],
+            wire_name=wire_name,
+            description=described,
+            input_schema=_input_schema(self.provider, item),
+            ir_schema=ir["parameters"],
+            output_schema=output,
+            function=entry["function"],
+            definition=item,
+        )
+
+    # --- the function -----------------------------------------------------------------------
+
+    def _function(self, entry: Mapping[str, Any]) -> Callable[..., Any]:
+        name = entry["tool"]
+        found = self._functions.get(name)
+        if found is None:
+            found = self._given.get(name)
+            if found is None:
+                found = _import(entry["function"])
+            self._functions[name] = found
+        return found
+
+    # --- the call ---------------------------------------------------------------------------
+
+    def decode(self, wire_name: str, arguments: Any) -> tuple[Callable[..., Any], dict[str, Any]]:
+        """The function, and the keyword arguments of the declared types, for a model's call.
+
+        ``arguments``: a mapping, JSON text (``str``/``bytes``), or ``None`` (no arguments).
+        With pydantic (2.11 or newer) installed, they are validated and converted by the
+        function's own signature; without it, checked against the tool's IR schema and
+        passed as the JSON values they are.
+
+        Raises:
+            ArgumentError: an unknown tool, malformed JSON, or arguments the function's
+                types refuse (each problem with its JSON pointer).
+        """
+        entry = self._entry(wire_name)
+        values = _parsed(wire_name, arguments)
+        omit_nulls(values, entry)
+        definition = self._definition(wire_name)
+        schema = _input_schema(self.provider, definition)
+        known = schema.get("properties") or {}
+        packed = entry.get("arguments_of")
+        if schema.get("additionalProperties") is not False and packed is None:
+            # What the schema the model was sent lets through, and the function has no
+            # parameter for, is dropped: as the IR says, such a field means nothing.
+            values = {k: v for k, v in values.items() if k in known}
+        function = self._function(entry)
+        validator = self._validator(entry, function, packed, known)
+        if validator is not None:
+            given = {packed: values} if packed is not None else values
+            kwargs, problems = validator.validate(given)
+            if packed is not None:
+                problems = [{**p, "path": _unpack(p["path"], packed)} for p in problems]
+        else:
+            from toolgen.runtime.validate import validate
+
+            problems = validate(self._ir_tools()[entry["tool"]]["parameters"], values)
+            kwargs = {packed: values} if packed is not None else values
+        if problems:
+            raise ArgumentError(wire_name, problems)
+        return function, kwargs
+
+    def _validator(
+        self,
+        entry: Mapping[str, Any],
+        function: Callable[..., Any],
+        packed: str | None,
+        known: Mapping[str, Any],
+    ) -> Any:
+        name = entry["tool"]
+        if name not in self._validators:
+            from toolgen.runtime import signature
+
+            made = None
+            if signature.available():
+                try:
+                    made = signature.Signature(function, [packed] if packed else list(known))
+                except signature.unreadable() as exc:
+                    warnings.warn(
+                        f"tool '{name}': pydantic cannot read the signature of "
+                        f"{entry['function']} ({str(exc).splitlines()[0]}); its arguments are "
+                        "checked against the IR schema and passed as JSON values",
+                        RuntimeWarning,
+                        stacklevel=4,
+                    )
+            self._validators[name] = made
+        return self._validators[name]
+
+    def call(self, wire_name: str, arguments: Any) -> Any:
+        """Decode the call and run the function (a coroutine function with ``asyncio.run``).
+        What the function raises propagates."""
+        function, kwargs = self.decode(wire_name, arguments)
+        result = function(**kwargs)
+        if inspect.isawaitable(result):
+            return asyncio.run(_awaited(result))
+        return result
+
+    async def acall(self, wire_name: str, arguments: Any) -> Any:
+        """Decode the call and run the function, awaited when it is a coroutine function."""
+        function, kwargs = self.decode(wire_name, arguments)
+        result = function(**kwargs)
+        if inspect.isawaitable(result):
+            return await result
+        return result
+
+    def handle(self, tool_call: Any) -> dict[str, Any]:
+        """The provider SDK's tool call in, the provider's tool-result message out: an
+        ``ArgumentError`` becomes an error result the model reads; what the tool itself
+        raises propagates."""
+        from toolgen.runtime.messages import read_call, reply
+
+        call = read_call(self.provider, tool_call)
+        try:
+            result = self.call(call.name, call.arguments)
+        except ArgumentError as err:
+            return reply(self.provider, call, error=str(err))
+        output = self.info(call.name).output_schema
+        return reply(self.provider, call, result=result, output_schema=output)
+
+    async def ahandle(self, tool_call: Any) -> dict[str, Any]:
+        """:meth:`handle`, with the function awaited when it is a coroutine function."""
+        from toolgen.runtime.messages import read_call, reply
+
+        call = read_call(self.provider, tool_call)
+        try:
+            result = await self.acall(call.name, call.arguments)
+        except ArgumentError as err:
+            return reply(self.provider, call, error=str(err))
+        output = self.info(call.name).output_schema
+        return reply(self.provider, call, result=result, output_schema=output)
+
+
+async def _awaited(awaitable: Any) -> Any:
+    return await awaitable
+
+
+def _unpack(path: str, packed: str) -> str:
+    """A pointer under the lone model's parameter, as the model sent it (its fields at top)."""
+    head = "/" + packed.replace("~", "~0").replace("/", "~1")
+    return path[len(head) :] if path == head or path.startswith(head + "/") else path
+
+
+def _parsed(wire_name: str, arguments: Any) -> dict[str, Any]:
+    """The arguments as a fresh JSON object (the caller's are never changed)."""
+    if arguments is None:
+        return {}
+    if isinstance(arguments, (bytes, bytearray)):
+        try:
+            arguments = bytes(arguments).decode("utf-8")
+        except UnicodeDecodeError:
+            raise ArgumentError(
+                wire_name, [{"path": "", "message": "the arguments are not UTF-8 text"}]
+            ) from None
+    if isinstance(arguments, str):
+        if not arguments.strip():
+            return {}
+        try:
+            value = json.loads(arguments)
+        except json.JSONDecodeError as exc:
+            raise ArgumentError(
+                wire_name,
+                [
+                    {
+                        "path": "",
+                        "message": f"the arguments are not valid JSON ({exc.msg} at line "
+                        f"{exc.lineno}, column {exc.colno}); send one JSON object",
+                    }
+                ],
+            ) from None
+    elif isinstance(arguments, Mapping):
+        value = _plain(arguments)
+    else:
+        value = arguments
+    if not isinstance(value, dict):
+        raise ArgumentError(
+            wire_name,
+            [{"path": "", "message": f"expected an object of arguments; got {shown(value)}"}],
+        )
+    return value
+
+
+def _plain(value: Any) -> Any:
+    """A deep copy as plain dicts and lists (an SDK's mapping and sequence types included)."""
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _import(path: str) -> Callable[..., Any]:
+    """The object an import path names (``"package.module:qualname"``)."""
+    module_name, _, qualname = path.partition(":")
+    found: Any = importlib.import_module(module_name)
+    for part in qualname.split("."):
+        found = getattr(found, part)
+    if not callable(found):
+        raise TypeError(f"{path} is not callable; give the function in Toolbox(functions=...)")
+    return found  # type: ignore[no-any-return]

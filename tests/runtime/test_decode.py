@@ -1,0 +1,285 @@
+"""``Toolbox.decode``: a model's call undone, validated by the real signature, and converted
+to the declared types; every error kind said with its path, in words a model can act on."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import decimal
+import sys
+import uuid
+from typing import Any
+
+import pytest
+
+from tests.runtime.conftest import Build
+from toolgen.runtime import ArgumentError, Toolbox
+
+LIBRARY = {
+    "library/__init__.py": "",
+    "library/models.py": """
+        import enum
+        from pydantic import BaseModel
+
+
+        class Genre(enum.Enum):
+            FICTION = "fiction"
+            POETRY = "poetry"
+
+
+        class Book(BaseModel):
+            title: str
+            genre: Genre = Genre.FICTION
+            pages: int | None = None
+    """,
+    "library/tools.py": """
+        import datetime as dt
+        import decimal
+        import uuid
+        from dataclasses import dataclass, field
+        from typing import Annotated, Literal
+        from typing_extensions import TypedDict, NotRequired
+
+        from pydantic import Field
+
+        from toolgen import tool
+        from library.models import Book, Genre
+
+
+        @dataclass
+        class Shelf:
+            name: str
+            books: list[Book] = field(default_factory=list)
+
+
+        class Note(TypedDict):
+            text: str
+            pinned: NotRequired[bool]
+
+
+        @tool
+        def add_book(book: Book, shelf: str = "main") -> str:
+            \"\"\"Add a book to a shelf.\"\"\"
+            return f"{book.title} ({book.genre.value}) on {shelf}"
+
+
+        @tool
+        async def lend(
+            book_id: uuid.UUID,
+            due: dt.date,
+            fee: decimal.Decimal,
+            copies: Annotated[int, Field(gt=0, le=5)] = 1,
+            tags: set[str] = set(),
+            at: tuple[float, float] = (0.0, 0.0),
+            mode: Literal["post", "desk"] = "desk",
+        ) -> dict[str, str]:
+            \"\"\"Lend a book.\"\"\"
+            return {"book": str(book_id), "due": due.isoformat(), "mode": mode}
+
+
+        @tool
+        def shelve(shelf: Shelf, note: Note | None = None, genre: Genre | None = None) -> int:
+            \"\"\"Put a shelf up.\"\"\"
+            return len(shelf.books)
+    """,
+}
+
+
+@pytest.fixture
+def library(build: Build) -> Any:
+    return build(LIBRARY)
+
+
+def test_a_nested_default_sent_as_null_under_openai_strict_is_left_out(library: Any) -> None:
+    """Strict mode makes Book.genre required and nullable; its null means "not given"."""
+    genre = library.TOOLS_OPENAI[0]["function"]["parameters"]["properties"]["book"]
+    assert genre["properties"]["genre"]["anyOf"][-1] == {"type": "null"}
+    box = Toolbox(library, provider="openai")
+    function, kwargs = box.decode(
+        "add_book", '{"book": {"title": "Dune", "genre": null, "pages": null}, "shelf": null}'
+    )
+    from library.models import Book, Genre
+
+    assert kwargs == {"book": Book(title="Dune"), "shelf": "main"}
+    assert kwargs["book"].genre is Genre.FICTION
+    assert function(**kwargs) == "Dune (fiction) on main"
+    # pages accepts null in the IR already (int | None): its null stays a null.
+    assert library.TOOL_CALLS_OPENAI["add_book"]["omit_nulls"] == ["/book/genre", "/shelf"]
+
+
+def test_nulls_in_lists_of_models_are_left_out_too(library: Any) -> None:
+    box = Toolbox(library, provider="openai_responses")
+    shelf = {"name": "a", "books": [{"title": "x", "genre": None, "pages": None}]}
+    _, kwargs = box.decode("shelve", {"shelf": shelf, "note": None, "genre": None})
+    assert kwargs["shelf"].books[0].genre.value == "fiction"
+    assert "/shelf/books/*/genre" in library.TOOL_CALLS_OPENAI_RESPONSES["shelve"]["omit_nulls"]
+
+
+def test_values_come_as_the_annotations_declare_them(library: Any) -> None:
+    box = Toolbox(library, provider="anthropic")
+    book_id = "12345678-1234-5678-1234-567812345678"
+    _, kwargs = box.decode(
+        "lend",
+        {"book_id": book_id, "due": "2030-01-02", "fee": 1.5, "tags": ["a"], "at": [1, 2]},
+    )
+    assert kwargs["book_id"] == uuid.UUID(book_id)
+    assert kwargs["due"] == dt.date(2030, 1, 2)
+    assert kwargs["fee"] == decimal.Decimal("1.5")
+    assert kwargs["tags"] == {"a"} and kwargs["at"] == (1.0, 2.0)
+    _, kwargs = box.decode("shelve", {"shelf": {"name": "s"}, "note": {"text": "t"}})
+    assert type(kwargs["shelf"]).__name__ == "Shelf" and kwargs["note"] == {"text": "t"}
+
+
+def test_call_and_acall_run_sync_and_async_functions(library: Any) -> None:
+    box = Toolbox(library, provider="gemini")
+    args = {"book_id": "12345678-1234-5678-1234-567812345678", "due": "2030-01-02", "fee": 2}
+    assert box.call("lend", args)["due"] == "2030-01-02"
+    assert asyncio.run(box.acall("lend", args))["mode"] == "desk"
+    assert box.call("add_book", {"book": {"title": "T"}}) == "T (fiction) on main"
+    assert asyncio.run(box.acall("add_book", {"book": {"title": "T"}})) == "T (fiction) on main"
+
+
+def _refused(box: Toolbox, name: str, arguments: Any) -> ArgumentError:
+    with pytest.raises(ArgumentError) as caught:
+        box.decode(name, arguments)
+    return caught.value
+
+
+def test_an_unknown_tool_names_the_tools_there_are(library: Any) -> None:
+    err = _refused(Toolbox(library, provider="openai"), "add_boook", {})
+    assert err.tool == "add_boook"
+    assert err.errors == [
+        {"path": "", "message": "there is no such tool; the tools are: add_book, lend, shelve"}
+    ]
+    assert str(err) == (
+        "The call to tool 'add_boook' was refused: there is no such tool; "
+        "the tools are: add_book, lend, shelve."
+    )
+
+
+def test_malformed_json_says_where(library: Any) -> None:
+    err = _refused(Toolbox(library, provider="openai"), "add_book", '{"book": {"title": "x"')
+    assert err.errors[0]["path"] == ""
+    assert str(err) == (
+        "The call to tool 'add_book' was refused: the arguments are not valid JSON "
+        "(Expecting ',' delimiter at line 1, column 23); send one JSON object."
+    )
+    err = _refused(Toolbox(library, provider="openai"), "add_book", "[1, 2]")
+    assert err.errors == [{"path": "", "message": "expected an object of arguments; got [1, 2]"}]
+
+
+def test_each_kind_of_problem_at_its_path(library: Any) -> None:
+    box = Toolbox(library, provider="anthropic")
+    err = _refused(
+        box,
+        "lend",
+        {"due": 20300102, "fee": "x", "copies": 9, "mode": "drone", "tags": "a" * 200},
+    )
+    assert err.tool == "lend"
+    by_path = {e["path"]: e["message"] for e in err.errors}
+    assert by_path["/book_id"] == "a required field is missing"
+    assert by_path["/copies"] == "input should be less than or equal to 5; got 9"
+    assert by_path["/mode"] == "input should be 'post' or 'desk'; got \"drone\""
+    assert by_path["/fee"].endswith('; got "x"')
+    assert by_path["/due"].endswith("; got 20300102")
+    assert by_path["/tags"] == 'input should be a valid set; got "' + "a" * 78 + "…"
+    text = str(err)
+    assert text.startswith(
+        "The arguments of tool 'lend' were refused; correct them and call it again:\n"
+    )
+    assert "- /copies: input should be less than or equal to 5; got 9\n" in text
+    assert "https://" not in text and "pydantic" not in text and "Traceback" not in text
+
+
+def test_a_nested_object_of_the_wrong_type_names_no_class(library: Any) -> None:
+    err = _refused(Toolbox(library, provider="anthropic"), "add_book", {"book": 5})
+    assert err.errors == [{"path": "/book", "message": "expected an object; got 5"}]
+    err = _refused(Toolbox(library, provider="anthropic"), "add_book", {"book": {"genre": "x"}})
+    assert err.errors == [
+        {"path": "/book/title", "message": "a required field is missing"},
+        {"path": "/book/genre", "message": "input should be 'fiction' or 'poetry'; got \"x\""},
+    ]
+
+
+def test_an_extra_field_is_refused_where_the_schema_closes_the_object(library: Any) -> None:
+    """OpenAI strict closes every object: a field it lists nowhere is the model's mistake."""
+    box = Toolbox(library, provider="openai")
+    err = _refused(box, "add_book", {"book": {"title": "x"}, "shelf": "a", "colour": "red"})
+    assert err.errors == [{"path": "/colour", "message": "there is no such field"}]
+    # Anthropic's schema (the IR's) lets an unknown field through, and it means nothing.
+    _, kwargs = Toolbox(library, provider="anthropic").decode(
+        "add_book", {"book": {"title": "x"}, "colour": "red"}
+    )
+    assert set(kwargs) == {"book", "shelf"}
+
+
+def test_a_constraint_the_provider_could_not_say_is_caught(build: Build) -> None:
+    """Gemini's schema has no exclusiveMinimum for a number, and strict OpenAI no minLength:
+    decode validates against the real signature, so the call is refused all the same."""
+    module = build(
+        {
+            "probe/__init__.py": "",
+            "probe/tools.py": """
+                from typing import Annotated
+                from pydantic import Field
+                from toolgen import tool
+
+
+                @tool
+                def weigh(
+                    kg: Annotated[float, Field(gt=0)],
+                    label: Annotated[str, Field(min_length=2)] = "xx",
+                ) -> float:
+                    \"\"\"Weigh a parcel.\"\"\"
+                    return kg
+            """,
+        }
+    )
+    gemini = module.TOOLS_GEMINI[0]["parameters"]["properties"]["kg"]
+    assert "exclusiveMinimum" not in gemini
+    err = _refused(Toolbox(module, provider="gemini"), "weigh", {"kg": 0})
+    assert err.errors == [{"path": "/kg", "message": "input should be greater than 0; got 0"}]
+    err = _refused(Toolbox(module, provider="openai"), "weigh", {"kg": 1, "label": "x"})
+    assert err.errors[0]["path"] == "/label"
+
+
+def test_no_tool_module_is_imported_until_a_tool_is_decoded(library: Any) -> None:
+    sys.modules.pop("library.tools", None)
+    box = Toolbox(library, provider="bedrock")
+    assert box.names() == ["add_book", "lend", "shelve"]
+    assert box.info("add_book").function == "library.tools:add_book"
+    assert "library.tools" not in sys.modules
+    box.decode("add_book", {"book": {"title": "x"}})
+    assert "library.tools" in sys.modules
+
+
+def test_functions_given_directly_are_called(library: Any) -> None:
+    seen: list[Any] = []
+
+    def add_book(book: Any, shelf: str = "main") -> str:
+        seen.append((book, shelf))
+        return "given"
+
+    box = Toolbox(library, provider="mcp", functions={"add_book": add_book})
+    assert box.call("add_book", {"book": {"title": "x"}}) == "given"
+    assert seen == [({"title": "x"}, "main")]
+
+
+def test_info_says_what_the_module_says(library: Any) -> None:
+    box = Toolbox(library, provider="openai")
+    info = box.info("lend")
+    assert info.name == "lend" and info.wire_name == "lend"
+    assert info.description == "Lend a book."
+    assert info.definition is library.TOOLS_OPENAI[1]
+    assert info.input_schema == library.TOOLS_OPENAI[1]["function"]["parameters"]
+    assert info.ir_schema == library.TOOLS[1]["parameters"]
+    assert box.tools is library.TOOLS_OPENAI
+    with pytest.raises(ArgumentError):
+        box.info("nope")
+
+
+def test_a_module_without_the_run_time_constants_is_refused_plainly() -> None:
+    with pytest.raises(ValueError, match="TOOL_CALLS_OPENAI"):
+        Toolbox({"TOOLS_OPENAI": []}, provider="openai")
+    with pytest.raises(ValueError, match="unknown provider 'claude'"):
+        Toolbox({}, provider="claude")
