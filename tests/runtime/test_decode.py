@@ -283,3 +283,35 @@ def test_a_module_without_the_run_time_constants_is_refused_plainly() -> None:
         Toolbox({"TOOLS_OPENAI": []}, provider="openai")
     with pytest.raises(ValueError, match="unknown provider 'claude'"):
         Toolbox({}, provider="claude")
+
+
+def test_without_pydantic_the_ir_decides_and_json_values_pass(
+    library: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The validator of the IR's keywords stands in; the values stay the JSON the model sent."""
+    from toolgen.runtime import signature
+
+    monkeypatch.setattr(signature, "available", lambda: False)
+    box = Toolbox(library, provider="openai")
+    _, kwargs = box.decode("add_book", {"book": {"title": "x", "genre": None}, "shelf": None})
+    assert kwargs == {"book": {"title": "x"}}
+    err = _refused(box, "lend", {"book_id": "nope", "due": "2030-01-02", "fee": 1, "copies": 0})
+    assert {e["path"] for e in err.errors} == {"/book_id", "/copies"}
+    assert "- /copies: " in str(err)
+
+
+def test_the_per_provider_layout_finds_the_ir_beside_the_providers_module(
+    build: Build, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from toolgen.runtime import signature
+
+    build(LIBRARY, layout="per-provider")
+    import importlib
+
+    gemini = importlib.import_module("library.tool_schemas_gemini")
+    assert not hasattr(gemini, "TOOLS")
+    monkeypatch.setattr(signature, "available", lambda: False)
+    box = Toolbox(gemini, provider="gemini")
+    assert box.info("shelve").ir_schema["properties"]["shelf"] == {"$ref": "#/$defs/Shelf"}
+    err = _refused(box, "shelve", {"shelf": {"books": []}})
+    assert err.errors[0]["path"] == "/shelf/name"

@@ -159,17 +159,23 @@ class Toolbox:
         item = self._definition(wire_name)
         ir = self._ir_tools()[entry["tool"]]
         described = item.get("function", item.get("toolSpec", item)).get("description")
-        output = item.get("outputSchema") if self.provider == "mcp" else None
         return ToolInfo(
             name=entry["tool"],
             wire_name=wire_name,
             description=described,
             input_schema=_input_schema(self.provider, item),
             ir_schema=ir["parameters"],
-            output_schema=output,
+            output_schema=self._output_schema(wire_name),
             function=entry["function"],
             definition=item,
         )
+
+    def _output_schema(self, wire_name: str) -> dict[str, Any] | None:
+        """The output schema the provider's constant serves (MCP's ``outputSchema``)."""
+        if self.provider != "mcp":
+            return None
+        found = self._definition(wire_name).get("outputSchema")
+        return found if isinstance(found, dict) else None
 
     # --- the function -----------------------------------------------------------------------
 
@@ -278,7 +284,7 @@ class Toolbox:
             result = self.call(call.name, call.arguments)
         except ArgumentError as err:
             return reply(self.provider, call, error=str(err))
-        output = self.info(call.name).output_schema
+        output = self._output_schema(call.name)
         return reply(self.provider, call, result=result, output_schema=output)
 
     async def ahandle(self, tool_call: Any) -> dict[str, Any]:
@@ -290,7 +296,7 @@ class Toolbox:
             result = await self.acall(call.name, call.arguments)
         except ArgumentError as err:
             return reply(self.provider, call, error=str(err))
-        output = self.info(call.name).output_schema
+        output = self._output_schema(call.name)
         return reply(self.provider, call, result=result, output_schema=output)
 
 
