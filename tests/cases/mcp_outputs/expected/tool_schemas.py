@@ -9,20 +9,27 @@ from typing import Any
 
 __all__ = [
     "TOOLS",
+    "TOOL_FUNCTIONS",
     "TOOLS_OPENAI",
     "TOOL_NAME_MAP_OPENAI",
     "NULL_MEANS_OMITTED_OPENAI",
+    "TOOL_CALLS_OPENAI",
     "TOOLS_OPENAI_RESPONSES",
     "TOOL_NAME_MAP_OPENAI_RESPONSES",
     "NULL_MEANS_OMITTED_OPENAI_RESPONSES",
+    "TOOL_CALLS_OPENAI_RESPONSES",
     "TOOLS_ANTHROPIC",
     "TOOL_NAME_MAP_ANTHROPIC",
+    "TOOL_CALLS_ANTHROPIC",
     "TOOLS_GEMINI",
     "TOOL_NAME_MAP_GEMINI",
+    "TOOL_CALLS_GEMINI",
     "TOOLS_MCP",
     "TOOL_NAME_MAP_MCP",
+    "TOOL_CALLS_MCP",
     "TOOLS_BEDROCK",
     "TOOL_NAME_MAP_BEDROCK",
+    "TOOL_CALLS_BEDROCK",
 ]
 
 # The provider-neutral IR: name, description, JSON Schema 2020-12.
@@ -139,6 +146,25 @@ TOOLS: list[dict[str, Any]] = [
         },
     },
 ]
+
+# Tool name -> the function to call, as an import path (module:function).
+TOOL_FUNCTIONS: dict[str, str] = {
+    "close": "input.desk.server:close",
+    "counts": "input.desk.server:counts",
+    "find": "input.desk.server:find",
+    "get_ticket": "input.desk.server:get_ticket",
+    "legacy_counts": "input.desk.server:legacy_counts",
+    "locate": "input.desk.server:locate",
+    "opened": "input.desk.server:opened",
+    "outcome": "input.desk.server:outcome",
+    "ping": "input.desk.server:ping",
+    "priority": "input.desk.server:priority",
+    "queues": "input.desk.server:queues",
+    "reopen": "input.desk.server:reopen_ticket",
+    "summary": "input.desk.server:summary",
+    "total": "input.desk.server:total",
+    "window": "input.desk.server:window",
+}
 
 TOOLS_OPENAI: list[dict[str, Any]] = [
     {
@@ -375,6 +401,28 @@ TOOL_NAME_MAP_OPENAI: dict[str, str] = {
 # Optional parameters that strict mode made nullable: null means not given.
 NULL_MEANS_OMITTED_OPENAI: dict[str, list[str]] = {}
 
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_OPENAI: dict[str, dict[str, Any]] = {
+    "close": {"tool": "close", "function": "input.desk.server:close"},
+    "counts": {"tool": "counts", "function": "input.desk.server:counts"},
+    "find": {"tool": "find", "function": "input.desk.server:find"},
+    "get_ticket": {"tool": "get_ticket", "function": "input.desk.server:get_ticket"},
+    "legacy_counts": {
+        "tool": "legacy_counts",
+        "function": "input.desk.server:legacy_counts",
+    },
+    "locate": {"tool": "locate", "function": "input.desk.server:locate"},
+    "opened": {"tool": "opened", "function": "input.desk.server:opened"},
+    "outcome": {"tool": "outcome", "function": "input.desk.server:outcome"},
+    "ping": {"tool": "ping", "function": "input.desk.server:ping"},
+    "priority": {"tool": "priority", "function": "input.desk.server:priority"},
+    "queues": {"tool": "queues", "function": "input.desk.server:queues"},
+    "reopen": {"tool": "reopen", "function": "input.desk.server:reopen_ticket"},
+    "summary": {"tool": "summary", "function": "input.desk.server:summary"},
+    "total": {"tool": "total", "function": "input.desk.server:total"},
+    "window": {"tool": "window", "function": "input.desk.server:window"},
+}
+
 TOOLS_OPENAI_RESPONSES: list[dict[str, Any]] = [
     {
         "type": "function",
@@ -580,6 +628,28 @@ TOOL_NAME_MAP_OPENAI_RESPONSES: dict[str, str] = {
 # Optional parameters that strict mode made nullable: null means not given.
 NULL_MEANS_OMITTED_OPENAI_RESPONSES: dict[str, list[str]] = {}
 
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_OPENAI_RESPONSES: dict[str, dict[str, Any]] = {
+    "close": {"tool": "close", "function": "input.desk.server:close"},
+    "counts": {"tool": "counts", "function": "input.desk.server:counts"},
+    "find": {"tool": "find", "function": "input.desk.server:find"},
+    "get_ticket": {"tool": "get_ticket", "function": "input.desk.server:get_ticket"},
+    "legacy_counts": {
+        "tool": "legacy_counts",
+        "function": "input.desk.server:legacy_counts",
+    },
+    "locate": {"tool": "locate", "function": "input.desk.server:locate"},
+    "opened": {"tool": "opened", "function": "input.desk.server:opened"},
+    "outcome": {"tool": "outcome", "function": "input.desk.server:outcome"},
+    "ping": {"tool": "ping", "function": "input.desk.server:ping"},
+    "priority": {"tool": "priority", "function": "input.desk.server:priority"},
+    "queues": {"tool": "queues", "function": "input.desk.server:queues"},
+    "reopen": {"tool": "reopen", "function": "input.desk.server:reopen_ticket"},
+    "summary": {"tool": "summary", "function": "input.desk.server:summary"},
+    "total": {"tool": "total", "function": "input.desk.server:total"},
+    "window": {"tool": "window", "function": "input.desk.server:window"},
+}
+
 TOOLS_ANTHROPIC: list[dict[str, Any]] = [
     {
         "name": "close",
@@ -713,6 +783,28 @@ TOOL_NAME_MAP_ANTHROPIC: dict[str, str] = {
     "window": "window",
 }
 
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_ANTHROPIC: dict[str, dict[str, Any]] = {
+    "close": {"tool": "close", "function": "input.desk.server:close"},
+    "counts": {"tool": "counts", "function": "input.desk.server:counts"},
+    "find": {"tool": "find", "function": "input.desk.server:find"},
+    "get_ticket": {"tool": "get_ticket", "function": "input.desk.server:get_ticket"},
+    "legacy_counts": {
+        "tool": "legacy_counts",
+        "function": "input.desk.server:legacy_counts",
+    },
+    "locate": {"tool": "locate", "function": "input.desk.server:locate"},
+    "opened": {"tool": "opened", "function": "input.desk.server:opened"},
+    "outcome": {"tool": "outcome", "function": "input.desk.server:outcome"},
+    "ping": {"tool": "ping", "function": "input.desk.server:ping"},
+    "priority": {"tool": "priority", "function": "input.desk.server:priority"},
+    "queues": {"tool": "queues", "function": "input.desk.server:queues"},
+    "reopen": {"tool": "reopen", "function": "input.desk.server:reopen_ticket"},
+    "summary": {"tool": "summary", "function": "input.desk.server:summary"},
+    "total": {"tool": "total", "function": "input.desk.server:total"},
+    "window": {"tool": "window", "function": "input.desk.server:window"},
+}
+
 TOOLS_GEMINI: list[dict[str, Any]] = [
     {
         "name": "close",
@@ -823,6 +915,28 @@ TOOL_NAME_MAP_GEMINI: dict[str, str] = {
     "summary": "summary",
     "total": "total",
     "window": "window",
+}
+
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_GEMINI: dict[str, dict[str, Any]] = {
+    "close": {"tool": "close", "function": "input.desk.server:close"},
+    "counts": {"tool": "counts", "function": "input.desk.server:counts"},
+    "find": {"tool": "find", "function": "input.desk.server:find"},
+    "get_ticket": {"tool": "get_ticket", "function": "input.desk.server:get_ticket"},
+    "legacy_counts": {
+        "tool": "legacy_counts",
+        "function": "input.desk.server:legacy_counts",
+    },
+    "locate": {"tool": "locate", "function": "input.desk.server:locate"},
+    "opened": {"tool": "opened", "function": "input.desk.server:opened"},
+    "outcome": {"tool": "outcome", "function": "input.desk.server:outcome"},
+    "ping": {"tool": "ping", "function": "input.desk.server:ping"},
+    "priority": {"tool": "priority", "function": "input.desk.server:priority"},
+    "queues": {"tool": "queues", "function": "input.desk.server:queues"},
+    "reopen": {"tool": "reopen", "function": "input.desk.server:reopen_ticket"},
+    "summary": {"tool": "summary", "function": "input.desk.server:summary"},
+    "total": {"tool": "total", "function": "input.desk.server:total"},
+    "window": {"tool": "window", "function": "input.desk.server:window"},
 }
 
 TOOLS_MCP: list[dict[str, Any]] = [
@@ -1075,6 +1189,28 @@ TOOL_NAME_MAP_MCP: dict[str, str] = {
     "window": "window",
 }
 
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_MCP: dict[str, dict[str, Any]] = {
+    "close": {"tool": "close", "function": "input.desk.server:close"},
+    "counts": {"tool": "counts", "function": "input.desk.server:counts"},
+    "find": {"tool": "find", "function": "input.desk.server:find"},
+    "get_ticket": {"tool": "get_ticket", "function": "input.desk.server:get_ticket"},
+    "legacy_counts": {
+        "tool": "legacy_counts",
+        "function": "input.desk.server:legacy_counts",
+    },
+    "locate": {"tool": "locate", "function": "input.desk.server:locate"},
+    "opened": {"tool": "opened", "function": "input.desk.server:opened"},
+    "outcome": {"tool": "outcome", "function": "input.desk.server:outcome"},
+    "ping": {"tool": "ping", "function": "input.desk.server:ping"},
+    "priority": {"tool": "priority", "function": "input.desk.server:priority"},
+    "queues": {"tool": "queues", "function": "input.desk.server:queues"},
+    "reopen": {"tool": "reopen", "function": "input.desk.server:reopen_ticket"},
+    "summary": {"tool": "summary", "function": "input.desk.server:summary"},
+    "total": {"tool": "total", "function": "input.desk.server:total"},
+    "window": {"tool": "window", "function": "input.desk.server:window"},
+}
+
 TOOLS_BEDROCK: list[dict[str, Any]] = [
     {
         "toolSpec": {
@@ -1254,4 +1390,26 @@ TOOL_NAME_MAP_BEDROCK: dict[str, str] = {
     "summary": "summary",
     "total": "total",
     "window": "window",
+}
+
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_BEDROCK: dict[str, dict[str, Any]] = {
+    "close": {"tool": "close", "function": "input.desk.server:close"},
+    "counts": {"tool": "counts", "function": "input.desk.server:counts"},
+    "find": {"tool": "find", "function": "input.desk.server:find"},
+    "get_ticket": {"tool": "get_ticket", "function": "input.desk.server:get_ticket"},
+    "legacy_counts": {
+        "tool": "legacy_counts",
+        "function": "input.desk.server:legacy_counts",
+    },
+    "locate": {"tool": "locate", "function": "input.desk.server:locate"},
+    "opened": {"tool": "opened", "function": "input.desk.server:opened"},
+    "outcome": {"tool": "outcome", "function": "input.desk.server:outcome"},
+    "ping": {"tool": "ping", "function": "input.desk.server:ping"},
+    "priority": {"tool": "priority", "function": "input.desk.server:priority"},
+    "queues": {"tool": "queues", "function": "input.desk.server:queues"},
+    "reopen": {"tool": "reopen", "function": "input.desk.server:reopen_ticket"},
+    "summary": {"tool": "summary", "function": "input.desk.server:summary"},
+    "total": {"tool": "total", "function": "input.desk.server:total"},
+    "window": {"tool": "window", "function": "input.desk.server:window"},
 }
