@@ -65,14 +65,14 @@ def served(request: pytest.FixtureRequest) -> tuple[Any, dict[str, dict[str, Any
     return mcp, tools
 
 
-def test_the_case_has_every_kind_of_return_and_one_warning(served: Any) -> None:
+def test_the_case_has_every_kind_of_return_and_two_warnings(served: Any) -> None:
     _, tools = served
     generated = _generated()
-    assert set(tools) == set(generated) and len(tools) >= 15
-    assert _warned() == {"legacy_counts"}
+    assert set(tools) == set(generated) and len(tools) >= 19
+    assert _warned() == {"legacy_counts", "owners"}
     described = {n for n, t in generated.items() if "outputSchema" in t}
-    assert {"priority", "opened", "summary"}.isdisjoint(described)
-    assert {"get_ticket", "ping", "find", "counts", "outcome"} <= described
+    assert {"priority", "opened", "summary", "budget", "raw"}.isdisjoint(described)
+    assert {"get_ticket", "ping", "find", "counts", "outcome", "labels"} <= described
 
 
 def test_titles_and_output_schemas_are_the_servers(served: Any) -> None:

@@ -35,6 +35,15 @@ __all__ = [
 # The provider-neutral IR: name, description, JSON Schema 2020-12.
 TOOLS: list[dict[str, Any]] = [
     {
+        "name": "budget",
+        "description": "The ticket's budget.",
+        "parameters": {
+            "type": "object",
+            "properties": {"ticket_id": {"type": "integer"}},
+            "required": ["ticket_id"],
+        },
+    },
+    {
         "name": "close",
         "description": "Close the ticket.",
         "parameters": {
@@ -60,6 +69,15 @@ TOOLS: list[dict[str, Any]] = [
     {
         "name": "get_ticket",
         "description": "Fetch one ticket.",
+        "parameters": {
+            "type": "object",
+            "properties": {"ticket_id": {"type": "integer"}},
+            "required": ["ticket_id"],
+        },
+    },
+    {
+        "name": "labels",
+        "description": "The ticket's labels.",
         "parameters": {
             "type": "object",
             "properties": {"ticket_id": {"type": "integer"}},
@@ -95,6 +113,15 @@ TOOLS: list[dict[str, Any]] = [
         "parameters": {"type": "object", "properties": {}},
     },
     {
+        "name": "owners",
+        "description": "Who owns which part.",
+        "parameters": {
+            "type": "object",
+            "properties": {"ticket_id": {"type": "integer"}},
+            "required": ["ticket_id"],
+        },
+    },
+    {
         "name": "ping",
         "description": "Check that the desk answers.",
         "parameters": {"type": "object", "properties": {}},
@@ -112,6 +139,15 @@ TOOLS: list[dict[str, Any]] = [
         "name": "queues",
         "description": "The queues' names.",
         "parameters": {"type": "object", "properties": {}},
+    },
+    {
+        "name": "raw",
+        "description": "The ticket as it is stored.",
+        "parameters": {
+            "type": "object",
+            "properties": {"ticket_id": {"type": "integer"}},
+            "required": ["ticket_id"],
+        },
     },
     {
         "name": "reopen",
@@ -149,17 +185,21 @@ TOOLS: list[dict[str, Any]] = [
 
 # Tool name -> the function to call, as an import path (module:function).
 TOOL_FUNCTIONS: dict[str, str] = {
+    "budget": "input.mcp_desk.server:budget",
     "close": "input.mcp_desk.server:close",
     "counts": "input.mcp_desk.server:counts",
     "find": "input.mcp_desk.server:find",
     "get_ticket": "input.mcp_desk.server:get_ticket",
+    "labels": "input.mcp_desk.server:labels",
     "legacy_counts": "input.mcp_desk.server:legacy_counts",
     "locate": "input.mcp_desk.server:locate",
     "opened": "input.mcp_desk.server:opened",
     "outcome": "input.mcp_desk.server:outcome",
+    "owners": "input.mcp_desk.server:owners",
     "ping": "input.mcp_desk.server:ping",
     "priority": "input.mcp_desk.server:priority",
     "queues": "input.mcp_desk.server:queues",
+    "raw": "input.mcp_desk.server:raw",
     "reopen": "input.mcp_desk.server:reopen_ticket",
     "summary": "input.mcp_desk.server:summary",
     "total": "input.mcp_desk.server:total",
@@ -167,6 +207,20 @@ TOOL_FUNCTIONS: dict[str, str] = {
 }
 
 TOOLS_OPENAI: list[dict[str, Any]] = [
+    {
+        "type": "function",
+        "function": {
+            "name": "budget",
+            "description": "The ticket's budget.",
+            "parameters": {
+                "type": "object",
+                "properties": {"ticket_id": {"type": "integer"}},
+                "required": ["ticket_id"],
+                "additionalProperties": False,
+            },
+            "strict": True,
+        },
+    },
     {
         "type": "function",
         "function": {
@@ -214,6 +268,20 @@ TOOLS_OPENAI: list[dict[str, Any]] = [
         "function": {
             "name": "get_ticket",
             "description": "Fetch one ticket.",
+            "parameters": {
+                "type": "object",
+                "properties": {"ticket_id": {"type": "integer"}},
+                "required": ["ticket_id"],
+                "additionalProperties": False,
+            },
+            "strict": True,
+        },
+    },
+    {
+        "type": "function",
+        "function": {
+            "name": "labels",
+            "description": "The ticket's labels.",
             "parameters": {
                 "type": "object",
                 "properties": {"ticket_id": {"type": "integer"}},
@@ -282,6 +350,20 @@ TOOLS_OPENAI: list[dict[str, Any]] = [
     {
         "type": "function",
         "function": {
+            "name": "owners",
+            "description": "Who owns which part.",
+            "parameters": {
+                "type": "object",
+                "properties": {"ticket_id": {"type": "integer"}},
+                "required": ["ticket_id"],
+                "additionalProperties": False,
+            },
+            "strict": True,
+        },
+    },
+    {
+        "type": "function",
+        "function": {
             "name": "ping",
             "description": "Check that the desk answers.",
             "parameters": {
@@ -316,6 +398,20 @@ TOOLS_OPENAI: list[dict[str, Any]] = [
                 "type": "object",
                 "properties": {},
                 "required": [],
+                "additionalProperties": False,
+            },
+            "strict": True,
+        },
+    },
+    {
+        "type": "function",
+        "function": {
+            "name": "raw",
+            "description": "The ticket as it is stored.",
+            "parameters": {
+                "type": "object",
+                "properties": {"ticket_id": {"type": "integer"}},
+                "required": ["ticket_id"],
                 "additionalProperties": False,
             },
             "strict": True,
@@ -381,17 +477,21 @@ TOOLS_OPENAI: list[dict[str, Any]] = [
 
 # Wire name -> tool name, to dispatch a model's tool call.
 TOOL_NAME_MAP_OPENAI: dict[str, str] = {
+    "budget": "budget",
     "close": "close",
     "counts": "counts",
     "find": "find",
     "get_ticket": "get_ticket",
+    "labels": "labels",
     "legacy_counts": "legacy_counts",
     "locate": "locate",
     "opened": "opened",
     "outcome": "outcome",
+    "owners": "owners",
     "ping": "ping",
     "priority": "priority",
     "queues": "queues",
+    "raw": "raw",
     "reopen": "reopen",
     "summary": "summary",
     "total": "total",
@@ -403,6 +503,7 @@ NULL_MEANS_OMITTED_OPENAI: dict[str, list[str]] = {}
 
 # Wire name -> what toolgen.runtime needs to decode and dispatch a call.
 TOOL_CALLS_OPENAI: dict[str, dict[str, Any]] = {
+    "budget": {"tool": "budget", "function": "input.mcp_desk.server:budget"},
     "close": {"tool": "close", "function": "input.mcp_desk.server:close"},
     "counts": {"tool": "counts", "function": "input.mcp_desk.server:counts"},
     "find": {"tool": "find", "function": "input.mcp_desk.server:find"},
@@ -410,6 +511,7 @@ TOOL_CALLS_OPENAI: dict[str, dict[str, Any]] = {
         "tool": "get_ticket",
         "function": "input.mcp_desk.server:get_ticket",
     },
+    "labels": {"tool": "labels", "function": "input.mcp_desk.server:labels"},
     "legacy_counts": {
         "tool": "legacy_counts",
         "function": "input.mcp_desk.server:legacy_counts",
@@ -417,9 +519,11 @@ TOOL_CALLS_OPENAI: dict[str, dict[str, Any]] = {
     "locate": {"tool": "locate", "function": "input.mcp_desk.server:locate"},
     "opened": {"tool": "opened", "function": "input.mcp_desk.server:opened"},
     "outcome": {"tool": "outcome", "function": "input.mcp_desk.server:outcome"},
+    "owners": {"tool": "owners", "function": "input.mcp_desk.server:owners"},
     "ping": {"tool": "ping", "function": "input.mcp_desk.server:ping"},
     "priority": {"tool": "priority", "function": "input.mcp_desk.server:priority"},
     "queues": {"tool": "queues", "function": "input.mcp_desk.server:queues"},
+    "raw": {"tool": "raw", "function": "input.mcp_desk.server:raw"},
     "reopen": {"tool": "reopen", "function": "input.mcp_desk.server:reopen_ticket"},
     "summary": {"tool": "summary", "function": "input.mcp_desk.server:summary"},
     "total": {"tool": "total", "function": "input.mcp_desk.server:total"},
@@ -427,6 +531,18 @@ TOOL_CALLS_OPENAI: dict[str, dict[str, Any]] = {
 }
 
 TOOLS_OPENAI_RESPONSES: list[dict[str, Any]] = [
+    {
+        "type": "function",
+        "name": "budget",
+        "description": "The ticket's budget.",
+        "parameters": {
+            "type": "object",
+            "properties": {"ticket_id": {"type": "integer"}},
+            "required": ["ticket_id"],
+            "additionalProperties": False,
+        },
+        "strict": True,
+    },
     {
         "type": "function",
         "name": "close",
@@ -467,6 +583,18 @@ TOOLS_OPENAI_RESPONSES: list[dict[str, Any]] = [
         "type": "function",
         "name": "get_ticket",
         "description": "Fetch one ticket.",
+        "parameters": {
+            "type": "object",
+            "properties": {"ticket_id": {"type": "integer"}},
+            "required": ["ticket_id"],
+            "additionalProperties": False,
+        },
+        "strict": True,
+    },
+    {
+        "type": "function",
+        "name": "labels",
+        "description": "The ticket's labels.",
         "parameters": {
             "type": "object",
             "properties": {"ticket_id": {"type": "integer"}},
@@ -525,6 +653,18 @@ TOOLS_OPENAI_RESPONSES: list[dict[str, Any]] = [
     },
     {
         "type": "function",
+        "name": "owners",
+        "description": "Who owns which part.",
+        "parameters": {
+            "type": "object",
+            "properties": {"ticket_id": {"type": "integer"}},
+            "required": ["ticket_id"],
+            "additionalProperties": False,
+        },
+        "strict": True,
+    },
+    {
+        "type": "function",
         "name": "ping",
         "description": "Check that the desk answers.",
         "parameters": {
@@ -555,6 +695,18 @@ TOOLS_OPENAI_RESPONSES: list[dict[str, Any]] = [
             "type": "object",
             "properties": {},
             "required": [],
+            "additionalProperties": False,
+        },
+        "strict": True,
+    },
+    {
+        "type": "function",
+        "name": "raw",
+        "description": "The ticket as it is stored.",
+        "parameters": {
+            "type": "object",
+            "properties": {"ticket_id": {"type": "integer"}},
+            "required": ["ticket_id"],
             "additionalProperties": False,
         },
         "strict": True,
@@ -611,17 +763,21 @@ TOOLS_OPENAI_RESPONSES: list[dict[str, Any]] = [
 
 # Wire name -> tool name, to dispatch a model's tool call.
 TOOL_NAME_MAP_OPENAI_RESPONSES: dict[str, str] = {
+    "budget": "budget",
     "close": "close",
     "counts": "counts",
     "find": "find",
     "get_ticket": "get_ticket",
+    "labels": "labels",
     "legacy_counts": "legacy_counts",
     "locate": "locate",
     "opened": "opened",
     "outcome": "outcome",
+    "owners": "owners",
     "ping": "ping",
     "priority": "priority",
     "queues": "queues",
+    "raw": "raw",
     "reopen": "reopen",
     "summary": "summary",
     "total": "total",
@@ -633,6 +789,7 @@ NULL_MEANS_OMITTED_OPENAI_RESPONSES: dict[str, list[str]] = {}
 
 # Wire name -> what toolgen.runtime needs to decode and dispatch a call.
 TOOL_CALLS_OPENAI_RESPONSES: dict[str, dict[str, Any]] = {
+    "budget": {"tool": "budget", "function": "input.mcp_desk.server:budget"},
     "close": {"tool": "close", "function": "input.mcp_desk.server:close"},
     "counts": {"tool": "counts", "function": "input.mcp_desk.server:counts"},
     "find": {"tool": "find", "function": "input.mcp_desk.server:find"},
@@ -640,6 +797,7 @@ TOOL_CALLS_OPENAI_RESPONSES: dict[str, dict[str, Any]] = {
         "tool": "get_ticket",
         "function": "input.mcp_desk.server:get_ticket",
     },
+    "labels": {"tool": "labels", "function": "input.mcp_desk.server:labels"},
     "legacy_counts": {
         "tool": "legacy_counts",
         "function": "input.mcp_desk.server:legacy_counts",
@@ -647,9 +805,11 @@ TOOL_CALLS_OPENAI_RESPONSES: dict[str, dict[str, Any]] = {
     "locate": {"tool": "locate", "function": "input.mcp_desk.server:locate"},
     "opened": {"tool": "opened", "function": "input.mcp_desk.server:opened"},
     "outcome": {"tool": "outcome", "function": "input.mcp_desk.server:outcome"},
+    "owners": {"tool": "owners", "function": "input.mcp_desk.server:owners"},
     "ping": {"tool": "ping", "function": "input.mcp_desk.server:ping"},
     "priority": {"tool": "priority", "function": "input.mcp_desk.server:priority"},
     "queues": {"tool": "queues", "function": "input.mcp_desk.server:queues"},
+    "raw": {"tool": "raw", "function": "input.mcp_desk.server:raw"},
     "reopen": {"tool": "reopen", "function": "input.mcp_desk.server:reopen_ticket"},
     "summary": {"tool": "summary", "function": "input.mcp_desk.server:summary"},
     "total": {"tool": "total", "function": "input.mcp_desk.server:total"},
@@ -657,6 +817,15 @@ TOOL_CALLS_OPENAI_RESPONSES: dict[str, dict[str, Any]] = {
 }
 
 TOOLS_ANTHROPIC: list[dict[str, Any]] = [
+    {
+        "name": "budget",
+        "description": "The ticket's budget.",
+        "input_schema": {
+            "type": "object",
+            "properties": {"ticket_id": {"type": "integer"}},
+            "required": ["ticket_id"],
+        },
+    },
     {
         "name": "close",
         "description": "Close the ticket.",
@@ -683,6 +852,15 @@ TOOLS_ANTHROPIC: list[dict[str, Any]] = [
     {
         "name": "get_ticket",
         "description": "Fetch one ticket.",
+        "input_schema": {
+            "type": "object",
+            "properties": {"ticket_id": {"type": "integer"}},
+            "required": ["ticket_id"],
+        },
+    },
+    {
+        "name": "labels",
+        "description": "The ticket's labels.",
         "input_schema": {
             "type": "object",
             "properties": {"ticket_id": {"type": "integer"}},
@@ -718,6 +896,15 @@ TOOLS_ANTHROPIC: list[dict[str, Any]] = [
         "input_schema": {"type": "object", "properties": {}},
     },
     {
+        "name": "owners",
+        "description": "Who owns which part.",
+        "input_schema": {
+            "type": "object",
+            "properties": {"ticket_id": {"type": "integer"}},
+            "required": ["ticket_id"],
+        },
+    },
+    {
         "name": "ping",
         "description": "Check that the desk answers.",
         "input_schema": {"type": "object", "properties": {}},
@@ -735,6 +922,15 @@ TOOLS_ANTHROPIC: list[dict[str, Any]] = [
         "name": "queues",
         "description": "The queues' names.",
         "input_schema": {"type": "object", "properties": {}},
+    },
+    {
+        "name": "raw",
+        "description": "The ticket as it is stored.",
+        "input_schema": {
+            "type": "object",
+            "properties": {"ticket_id": {"type": "integer"}},
+            "required": ["ticket_id"],
+        },
     },
     {
         "name": "reopen",
@@ -772,17 +968,21 @@ TOOLS_ANTHROPIC: list[dict[str, Any]] = [
 
 # Wire name -> tool name, to dispatch a model's tool call.
 TOOL_NAME_MAP_ANTHROPIC: dict[str, str] = {
+    "budget": "budget",
     "close": "close",
     "counts": "counts",
     "find": "find",
     "get_ticket": "get_ticket",
+    "labels": "labels",
     "legacy_counts": "legacy_counts",
     "locate": "locate",
     "opened": "opened",
     "outcome": "outcome",
+    "owners": "owners",
     "ping": "ping",
     "priority": "priority",
     "queues": "queues",
+    "raw": "raw",
     "reopen": "reopen",
     "summary": "summary",
     "total": "total",
@@ -791,6 +991,7 @@ TOOL_NAME_MAP_ANTHROPIC: dict[str, str] = {
 
 # Wire name -> what toolgen.runtime needs to decode and dispatch a call.
 TOOL_CALLS_ANTHROPIC: dict[str, dict[str, Any]] = {
+    "budget": {"tool": "budget", "function": "input.mcp_desk.server:budget"},
     "close": {"tool": "close", "function": "input.mcp_desk.server:close"},
     "counts": {"tool": "counts", "function": "input.mcp_desk.server:counts"},
     "find": {"tool": "find", "function": "input.mcp_desk.server:find"},
@@ -798,6 +999,7 @@ TOOL_CALLS_ANTHROPIC: dict[str, dict[str, Any]] = {
         "tool": "get_ticket",
         "function": "input.mcp_desk.server:get_ticket",
     },
+    "labels": {"tool": "labels", "function": "input.mcp_desk.server:labels"},
     "legacy_counts": {
         "tool": "legacy_counts",
         "function": "input.mcp_desk.server:legacy_counts",
@@ -805,9 +1007,11 @@ TOOL_CALLS_ANTHROPIC: dict[str, dict[str, Any]] = {
     "locate": {"tool": "locate", "function": "input.mcp_desk.server:locate"},
     "opened": {"tool": "opened", "function": "input.mcp_desk.server:opened"},
     "outcome": {"tool": "outcome", "function": "input.mcp_desk.server:outcome"},
+    "owners": {"tool": "owners", "function": "input.mcp_desk.server:owners"},
     "ping": {"tool": "ping", "function": "input.mcp_desk.server:ping"},
     "priority": {"tool": "priority", "function": "input.mcp_desk.server:priority"},
     "queues": {"tool": "queues", "function": "input.mcp_desk.server:queues"},
+    "raw": {"tool": "raw", "function": "input.mcp_desk.server:raw"},
     "reopen": {"tool": "reopen", "function": "input.mcp_desk.server:reopen_ticket"},
     "summary": {"tool": "summary", "function": "input.mcp_desk.server:summary"},
     "total": {"tool": "total", "function": "input.mcp_desk.server:total"},
@@ -815,6 +1019,15 @@ TOOL_CALLS_ANTHROPIC: dict[str, dict[str, Any]] = {
 }
 
 TOOLS_GEMINI: list[dict[str, Any]] = [
+    {
+        "name": "budget",
+        "description": "The ticket's budget.",
+        "parameters": {
+            "type": "OBJECT",
+            "properties": {"ticket_id": {"type": "INTEGER"}},
+            "required": ["ticket_id"],
+        },
+    },
     {
         "name": "close",
         "description": "Close the ticket.",
@@ -844,6 +1057,15 @@ TOOLS_GEMINI: list[dict[str, Any]] = [
         },
     },
     {
+        "name": "labels",
+        "description": "The ticket's labels.",
+        "parameters": {
+            "type": "OBJECT",
+            "properties": {"ticket_id": {"type": "INTEGER"}},
+            "required": ["ticket_id"],
+        },
+    },
+    {
         "name": "legacy_counts",
         "description": "Open tickets per queue, spelled the old way.",
     },
@@ -866,6 +1088,15 @@ TOOLS_GEMINI: list[dict[str, Any]] = [
         },
     },
     {"name": "outcome", "description": "The last job's outcome."},
+    {
+        "name": "owners",
+        "description": "Who owns which part.",
+        "parameters": {
+            "type": "OBJECT",
+            "properties": {"ticket_id": {"type": "INTEGER"}},
+            "required": ["ticket_id"],
+        },
+    },
     {"name": "ping", "description": "Check that the desk answers."},
     {
         "name": "priority",
@@ -877,6 +1108,15 @@ TOOLS_GEMINI: list[dict[str, Any]] = [
         },
     },
     {"name": "queues", "description": "The queues' names."},
+    {
+        "name": "raw",
+        "description": "The ticket as it is stored.",
+        "parameters": {
+            "type": "OBJECT",
+            "properties": {"ticket_id": {"type": "INTEGER"}},
+            "required": ["ticket_id"],
+        },
+    },
     {
         "name": "reopen",
         "description": "Reopen the ticket.",
@@ -909,17 +1149,21 @@ TOOLS_GEMINI: list[dict[str, Any]] = [
 
 # Wire name -> tool name, to dispatch a model's tool call.
 TOOL_NAME_MAP_GEMINI: dict[str, str] = {
+    "budget": "budget",
     "close": "close",
     "counts": "counts",
     "find": "find",
     "get_ticket": "get_ticket",
+    "labels": "labels",
     "legacy_counts": "legacy_counts",
     "locate": "locate",
     "opened": "opened",
     "outcome": "outcome",
+    "owners": "owners",
     "ping": "ping",
     "priority": "priority",
     "queues": "queues",
+    "raw": "raw",
     "reopen": "reopen",
     "summary": "summary",
     "total": "total",
@@ -928,6 +1172,7 @@ TOOL_NAME_MAP_GEMINI: dict[str, str] = {
 
 # Wire name -> what toolgen.runtime needs to decode and dispatch a call.
 TOOL_CALLS_GEMINI: dict[str, dict[str, Any]] = {
+    "budget": {"tool": "budget", "function": "input.mcp_desk.server:budget"},
     "close": {"tool": "close", "function": "input.mcp_desk.server:close"},
     "counts": {"tool": "counts", "function": "input.mcp_desk.server:counts"},
     "find": {"tool": "find", "function": "input.mcp_desk.server:find"},
@@ -935,6 +1180,7 @@ TOOL_CALLS_GEMINI: dict[str, dict[str, Any]] = {
         "tool": "get_ticket",
         "function": "input.mcp_desk.server:get_ticket",
     },
+    "labels": {"tool": "labels", "function": "input.mcp_desk.server:labels"},
     "legacy_counts": {
         "tool": "legacy_counts",
         "function": "input.mcp_desk.server:legacy_counts",
@@ -942,9 +1188,11 @@ TOOL_CALLS_GEMINI: dict[str, dict[str, Any]] = {
     "locate": {"tool": "locate", "function": "input.mcp_desk.server:locate"},
     "opened": {"tool": "opened", "function": "input.mcp_desk.server:opened"},
     "outcome": {"tool": "outcome", "function": "input.mcp_desk.server:outcome"},
+    "owners": {"tool": "owners", "function": "input.mcp_desk.server:owners"},
     "ping": {"tool": "ping", "function": "input.mcp_desk.server:ping"},
     "priority": {"tool": "priority", "function": "input.mcp_desk.server:priority"},
     "queues": {"tool": "queues", "function": "input.mcp_desk.server:queues"},
+    "raw": {"tool": "raw", "function": "input.mcp_desk.server:raw"},
     "reopen": {"tool": "reopen", "function": "input.mcp_desk.server:reopen_ticket"},
     "summary": {"tool": "summary", "function": "input.mcp_desk.server:summary"},
     "total": {"tool": "total", "function": "input.mcp_desk.server:total"},
@@ -952,6 +1200,15 @@ TOOL_CALLS_GEMINI: dict[str, dict[str, Any]] = {
 }
 
 TOOLS_MCP: list[dict[str, Any]] = [
+    {
+        "name": "budget",
+        "description": "The ticket's budget.",
+        "inputSchema": {
+            "type": "object",
+            "properties": {"ticket_id": {"type": "integer"}},
+            "required": ["ticket_id"],
+        },
+    },
     {
         "name": "close",
         "title": "Close a ticket",
@@ -1041,6 +1298,26 @@ TOOLS_MCP: list[dict[str, Any]] = [
         },
     },
     {
+        "name": "labels",
+        "description": "The ticket's labels.",
+        "inputSchema": {
+            "type": "object",
+            "properties": {"ticket_id": {"type": "integer"}},
+            "required": ["ticket_id"],
+        },
+        "outputSchema": {
+            "type": "object",
+            "properties": {
+                "result": {
+                    "type": "array",
+                    "items": {"type": "string"},
+                    "description": "Labels",
+                },
+            },
+            "required": ["result"],
+        },
+    },
+    {
         "name": "legacy_counts",
         "description": "Open tickets per queue, spelled the old way.",
         "inputSchema": {
@@ -1089,6 +1366,16 @@ TOOLS_MCP: list[dict[str, Any]] = [
         },
     },
     {
+        "name": "owners",
+        "description": "Who owns which part.",
+        "inputSchema": {
+            "type": "object",
+            "properties": {"ticket_id": {"type": "integer"}},
+            "required": ["ticket_id"],
+        },
+        "outputSchema": {"type": "object", "additionalProperties": {"type": "string"}},
+    },
+    {
         "name": "ping",
         "description": "Check that the desk answers.",
         "inputSchema": {
@@ -1123,6 +1410,15 @@ TOOLS_MCP: list[dict[str, Any]] = [
             "type": "object",
             "properties": {"result": {"type": "array", "items": {"type": "string"}}},
             "required": ["result"],
+        },
+    },
+    {
+        "name": "raw",
+        "description": "The ticket as it is stored.",
+        "inputSchema": {
+            "type": "object",
+            "properties": {"ticket_id": {"type": "integer"}},
+            "required": ["ticket_id"],
         },
     },
     {
@@ -1184,17 +1480,21 @@ TOOLS_MCP: list[dict[str, Any]] = [
 
 # Wire name -> tool name, to dispatch a model's tool call.
 TOOL_NAME_MAP_MCP: dict[str, str] = {
+    "budget": "budget",
     "close": "close",
     "counts": "counts",
     "find": "find",
     "get_ticket": "get_ticket",
+    "labels": "labels",
     "legacy_counts": "legacy_counts",
     "locate": "locate",
     "opened": "opened",
     "outcome": "outcome",
+    "owners": "owners",
     "ping": "ping",
     "priority": "priority",
     "queues": "queues",
+    "raw": "raw",
     "reopen": "reopen",
     "summary": "summary",
     "total": "total",
@@ -1203,6 +1503,7 @@ TOOL_NAME_MAP_MCP: dict[str, str] = {
 
 # Wire name -> what toolgen.runtime needs to decode and dispatch a call.
 TOOL_CALLS_MCP: dict[str, dict[str, Any]] = {
+    "budget": {"tool": "budget", "function": "input.mcp_desk.server:budget"},
     "close": {"tool": "close", "function": "input.mcp_desk.server:close"},
     "counts": {"tool": "counts", "function": "input.mcp_desk.server:counts"},
     "find": {"tool": "find", "function": "input.mcp_desk.server:find"},
@@ -1210,6 +1511,7 @@ TOOL_CALLS_MCP: dict[str, dict[str, Any]] = {
         "tool": "get_ticket",
         "function": "input.mcp_desk.server:get_ticket",
     },
+    "labels": {"tool": "labels", "function": "input.mcp_desk.server:labels"},
     "legacy_counts": {
         "tool": "legacy_counts",
         "function": "input.mcp_desk.server:legacy_counts",
@@ -1217,9 +1519,11 @@ TOOL_CALLS_MCP: dict[str, dict[str, Any]] = {
     "locate": {"tool": "locate", "function": "input.mcp_desk.server:locate"},
     "opened": {"tool": "opened", "function": "input.mcp_desk.server:opened"},
     "outcome": {"tool": "outcome", "function": "input.mcp_desk.server:outcome"},
+    "owners": {"tool": "owners", "function": "input.mcp_desk.server:owners"},
     "ping": {"tool": "ping", "function": "input.mcp_desk.server:ping"},
     "priority": {"tool": "priority", "function": "input.mcp_desk.server:priority"},
     "queues": {"tool": "queues", "function": "input.mcp_desk.server:queues"},
+    "raw": {"tool": "raw", "function": "input.mcp_desk.server:raw"},
     "reopen": {"tool": "reopen", "function": "input.mcp_desk.server:reopen_ticket"},
     "summary": {"tool": "summary", "function": "input.mcp_desk.server:summary"},
     "total": {"tool": "total", "function": "input.mcp_desk.server:total"},
@@ -1227,6 +1531,19 @@ TOOL_CALLS_MCP: dict[str, dict[str, Any]] = {
 }
 
 TOOLS_BEDROCK: list[dict[str, Any]] = [
+    {
+        "toolSpec": {
+            "name": "budget",
+            "description": "The ticket's budget.",
+            "inputSchema": {
+                "json": {
+                    "type": "object",
+                    "properties": {"ticket_id": {"type": "integer"}},
+                    "required": ["ticket_id"],
+                },
+            },
+        },
+    },
     {
         "toolSpec": {
             "name": "close",
@@ -1264,6 +1581,19 @@ TOOLS_BEDROCK: list[dict[str, Any]] = [
         "toolSpec": {
             "name": "get_ticket",
             "description": "Fetch one ticket.",
+            "inputSchema": {
+                "json": {
+                    "type": "object",
+                    "properties": {"ticket_id": {"type": "integer"}},
+                    "required": ["ticket_id"],
+                },
+            },
+        },
+    },
+    {
+        "toolSpec": {
+            "name": "labels",
+            "description": "The ticket's labels.",
             "inputSchema": {
                 "json": {
                     "type": "object",
@@ -1315,6 +1645,19 @@ TOOLS_BEDROCK: list[dict[str, Any]] = [
     },
     {
         "toolSpec": {
+            "name": "owners",
+            "description": "Who owns which part.",
+            "inputSchema": {
+                "json": {
+                    "type": "object",
+                    "properties": {"ticket_id": {"type": "integer"}},
+                    "required": ["ticket_id"],
+                },
+            },
+        },
+    },
+    {
+        "toolSpec": {
             "name": "ping",
             "description": "Check that the desk answers.",
             "inputSchema": {"json": {"type": "object", "properties": {}}},
@@ -1338,6 +1681,19 @@ TOOLS_BEDROCK: list[dict[str, Any]] = [
             "name": "queues",
             "description": "The queues' names.",
             "inputSchema": {"json": {"type": "object", "properties": {}}},
+        },
+    },
+    {
+        "toolSpec": {
+            "name": "raw",
+            "description": "The ticket as it is stored.",
+            "inputSchema": {
+                "json": {
+                    "type": "object",
+                    "properties": {"ticket_id": {"type": "integer"}},
+                    "required": ["ticket_id"],
+                },
+            },
         },
     },
     {
@@ -1390,17 +1746,21 @@ TOOLS_BEDROCK: list[dict[str, Any]] = [
 
 # Wire name -> tool name, to dispatch a model's tool call.
 TOOL_NAME_MAP_BEDROCK: dict[str, str] = {
+    "budget": "budget",
     "close": "close",
     "counts": "counts",
     "find": "find",
     "get_ticket": "get_ticket",
+    "labels": "labels",
     "legacy_counts": "legacy_counts",
     "locate": "locate",
     "opened": "opened",
     "outcome": "outcome",
+    "owners": "owners",
     "ping": "ping",
     "priority": "priority",
     "queues": "queues",
+    "raw": "raw",
     "reopen": "reopen",
     "summary": "summary",
     "total": "total",
@@ -1409,6 +1769,7 @@ TOOL_NAME_MAP_BEDROCK: dict[str, str] = {
 
 # Wire name -> what toolgen.runtime needs to decode and dispatch a call.
 TOOL_CALLS_BEDROCK: dict[str, dict[str, Any]] = {
+    "budget": {"tool": "budget", "function": "input.mcp_desk.server:budget"},
     "close": {"tool": "close", "function": "input.mcp_desk.server:close"},
     "counts": {"tool": "counts", "function": "input.mcp_desk.server:counts"},
     "find": {"tool": "find", "function": "input.mcp_desk.server:find"},
@@ -1416,6 +1777,7 @@ TOOL_CALLS_BEDROCK: dict[str, dict[str, Any]] = {
         "tool": "get_ticket",
         "function": "input.mcp_desk.server:get_ticket",
     },
+    "labels": {"tool": "labels", "function": "input.mcp_desk.server:labels"},
     "legacy_counts": {
         "tool": "legacy_counts",
         "function": "input.mcp_desk.server:legacy_counts",
@@ -1423,9 +1785,11 @@ TOOL_CALLS_BEDROCK: dict[str, dict[str, Any]] = {
     "locate": {"tool": "locate", "function": "input.mcp_desk.server:locate"},
     "opened": {"tool": "opened", "function": "input.mcp_desk.server:opened"},
     "outcome": {"tool": "outcome", "function": "input.mcp_desk.server:outcome"},
+    "owners": {"tool": "owners", "function": "input.mcp_desk.server:owners"},
     "ping": {"tool": "ping", "function": "input.mcp_desk.server:ping"},
     "priority": {"tool": "priority", "function": "input.mcp_desk.server:priority"},
     "queues": {"tool": "queues", "function": "input.mcp_desk.server:queues"},
+    "raw": {"tool": "raw", "function": "input.mcp_desk.server:raw"},
     "reopen": {"tool": "reopen", "function": "input.mcp_desk.server:reopen_ticket"},
     "summary": {"tool": "summary", "function": "input.mcp_desk.server:summary"},
     "total": {"tool": "total", "function": "input.mcp_desk.server:total"},
