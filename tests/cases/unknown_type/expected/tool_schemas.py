@@ -9,20 +9,27 @@ from typing import Any
 
 __all__ = [
     "TOOLS",
+    "TOOL_FUNCTIONS",
     "TOOLS_OPENAI",
     "TOOL_NAME_MAP_OPENAI",
     "NULL_MEANS_OMITTED_OPENAI",
+    "TOOL_CALLS_OPENAI",
     "TOOLS_OPENAI_RESPONSES",
     "TOOL_NAME_MAP_OPENAI_RESPONSES",
     "NULL_MEANS_OMITTED_OPENAI_RESPONSES",
+    "TOOL_CALLS_OPENAI_RESPONSES",
     "TOOLS_ANTHROPIC",
     "TOOL_NAME_MAP_ANTHROPIC",
+    "TOOL_CALLS_ANTHROPIC",
     "TOOLS_GEMINI",
     "TOOL_NAME_MAP_GEMINI",
+    "TOOL_CALLS_GEMINI",
     "TOOLS_MCP",
     "TOOL_NAME_MAP_MCP",
+    "TOOL_CALLS_MCP",
     "TOOLS_BEDROCK",
     "TOOL_NAME_MAP_BEDROCK",
+    "TOOL_CALLS_BEDROCK",
 ]
 
 # The provider-neutral IR: name, description, JSON Schema 2020-12.
@@ -43,6 +50,9 @@ TOOLS: list[dict[str, Any]] = [
         },
     },
 ]
+
+# Tool name -> the function to call, as an import path (module:function).
+TOOL_FUNCTIONS: dict[str, str] = {"count_orders": "input.pkg.store:count_orders"}
 
 TOOLS_OPENAI: list[dict[str, Any]] = [
     {
@@ -73,6 +83,14 @@ TOOL_NAME_MAP_OPENAI: dict[str, str] = {"count_orders": "count_orders"}
 # Optional parameters that strict mode made nullable: null means not given.
 NULL_MEANS_OMITTED_OPENAI: dict[str, list[str]] = {}
 
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_OPENAI: dict[str, dict[str, Any]] = {
+    "count_orders": {
+        "tool": "count_orders",
+        "function": "input.pkg.store:count_orders",
+    },
+}
+
 TOOLS_OPENAI_RESPONSES: list[dict[str, Any]] = [
     {
         "type": "function",
@@ -100,6 +118,14 @@ TOOL_NAME_MAP_OPENAI_RESPONSES: dict[str, str] = {"count_orders": "count_orders"
 # Optional parameters that strict mode made nullable: null means not given.
 NULL_MEANS_OMITTED_OPENAI_RESPONSES: dict[str, list[str]] = {}
 
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_OPENAI_RESPONSES: dict[str, dict[str, Any]] = {
+    "count_orders": {
+        "tool": "count_orders",
+        "function": "input.pkg.store:count_orders",
+    },
+}
+
 TOOLS_ANTHROPIC: list[dict[str, Any]] = [
     {
         "name": "count_orders",
@@ -120,6 +146,14 @@ TOOLS_ANTHROPIC: list[dict[str, Any]] = [
 
 # Wire name -> tool name, to dispatch a model's tool call.
 TOOL_NAME_MAP_ANTHROPIC: dict[str, str] = {"count_orders": "count_orders"}
+
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_ANTHROPIC: dict[str, dict[str, Any]] = {
+    "count_orders": {
+        "tool": "count_orders",
+        "function": "input.pkg.store:count_orders",
+    },
+}
 
 TOOLS_GEMINI: list[dict[str, Any]] = [
     {
@@ -142,6 +176,14 @@ TOOLS_GEMINI: list[dict[str, Any]] = [
 
 # Wire name -> tool name, to dispatch a model's tool call.
 TOOL_NAME_MAP_GEMINI: dict[str, str] = {"count_orders": "count_orders"}
+
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_GEMINI: dict[str, dict[str, Any]] = {
+    "count_orders": {
+        "tool": "count_orders",
+        "function": "input.pkg.store:count_orders",
+    },
+}
 
 TOOLS_MCP: list[dict[str, Any]] = [
     {
@@ -168,6 +210,14 @@ TOOLS_MCP: list[dict[str, Any]] = [
 
 # Wire name -> tool name, to dispatch a model's tool call.
 TOOL_NAME_MAP_MCP: dict[str, str] = {"count_orders": "count_orders"}
+
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_MCP: dict[str, dict[str, Any]] = {
+    "count_orders": {
+        "tool": "count_orders",
+        "function": "input.pkg.store:count_orders",
+    },
+}
 
 TOOLS_BEDROCK: list[dict[str, Any]] = [
     {
@@ -196,3 +246,11 @@ TOOLS_BEDROCK: list[dict[str, Any]] = [
 
 # Wire name -> tool name, to dispatch a model's tool call.
 TOOL_NAME_MAP_BEDROCK: dict[str, str] = {"count_orders": "count_orders"}
+
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_BEDROCK: dict[str, dict[str, Any]] = {
+    "count_orders": {
+        "tool": "count_orders",
+        "function": "input.pkg.store:count_orders",
+    },
+}
