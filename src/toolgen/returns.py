@@ -12,6 +12,23 @@ from toolgen.select import Candidate
 
 # Classes the MCP SDK's server cannot describe (no type hints): it serves no output schema.
 _MCP_UNDESCRIBED_FORMATS: Final = frozenset({"date-time", "date", "time", "uuid", "duration"})
+_MCP_UNDESCRIBED: Final = frozenset(
+    {
+        "dict",
+        "builtins.dict",
+        "decimal.Decimal",
+        "fractions.Fraction",
+        "uuid.UUID",
+        *(f"datetime.{n}" for n in ("datetime", "date", "time", "timedelta")),
+        *(f"pathlib.{n}" for n in ("Path", "PurePath", "PosixPath", "WindowsPath")),
+        *(f"ipaddress.IPv{v}{n}" for v in "46" for n in ("Address", "Network", "Interface")),
+    }
+)
+_MCP_WRAPPED_MAPS: Final = frozenset(
+    {"typing.Dict", "typing.Mapping", "typing.MutableMapping", "collections.abc.Mapping"}
+    | {"collections.abc.MutableMapping", "collections.OrderedDict", "typing.OrderedDict"}
+)
+_ANNOTATED: Final = frozenset({"typing.Annotated", "typing_extensions.Annotated"})
 
 
 def output_schema(
@@ -25,9 +42,11 @@ def output_schema(
         return None
     ctx = Context(module, function.span, "return type", quiet=True)
     try:
-        schema, _ = mapper.schema(function.returns, ctx)
+        schema, meta = mapper.schema(function.returns, ctx)
     except Unresolvable:
         return None
+    if meta.description and schema:  # Annotated[X, Field(description=...)], as pydantic says it
+        schema = {**schema, "description": meta.description}
     by_mcp = c is not None and c.rule.output_rules == "mcp"
     if schema == {} or (schema == {"type": "null"} and not by_mcp):
         return None
@@ -58,11 +77,14 @@ def _as_mcp_serves(
         return None  # an Enum class
     if schema.get("type") == "string" and schema.get("format") in _MCP_UNDESCRIBED_FORMATS:
         return None
-    base = returns.base if isinstance(returns, Sub) else returns
-    spelled = mapper.resolver.qualname_of(module, base.dotted) if isinstance(base, Name) else None
-    if schema.get("type") == "object" and spelled in ("typing.Dict", "typing.Mapping", "dict"):
-        # The server unwraps only ``dict[str, X]``: it wraps typing.Dict[...] and serves nothing
-        # for a bare ``dict``, which TOOLS_MCP does not tell apart from it.
+    if isinstance(returns, Sub) and _spelled(returns.base, mapper, module) in _ANNOTATED:
+        returns = returns.args[0]  # the server looks through Annotated[X, ...]
+    if not isinstance(returns, Sub) and _spelled(returns, mapper, module) in _MCP_UNDESCRIBED:
+        return None
+    spelled = _spelled(returns.base if isinstance(returns, Sub) else returns, mapper, module)
+    if schema.get("type") == "object" and spelled in _MCP_WRAPPED_MAPS:
+        # The server unwraps only ``dict[str, X]`` and wraps these, which TOOLS_MCP does not
+        # tell apart from it.
         diags.warning(
             f"tool '{function.name}': the MCP SDK's server serves this return type "
             f"({spelled}) differently from TOOLS_MCP's outputSchema (an object); write "
@@ -71,3 +93,9 @@ def _as_mcp_serves(
             "mcp-output",
         )
     return schema
+
+
+def _spelled(expr: object, mapper: SchemaMapper, module: str) -> str | None:
+    if not isinstance(expr, Name):
+        return None
+    return mapper.resolver.qualname_of(module, expr.dotted) or expr.dotted

@@ -1,5 +1,6 @@
 """The example scripts run: each provider's SDK builds a real request from the generated constant
-(no network), and the model's tool call is dispatched back to the Python function."""
+(no network), the model's tool call goes through ``toolgen.runtime``'s ``Toolbox.handle``, and the
+tool-result message it writes is sent back with the same SDK."""
 
 from __future__ import annotations
 
@@ -19,16 +20,16 @@ EXPECTED = {
     ],
     "openai_chat.py": [
         "sent 3 tools; model called get_forecast",
-        "Lyon: 18 °C and clear for the next 2 day(s)",
+        "Here you go. Lyon: 18 °C and clear for the next 2 day(s)",
     ],
     "openai_responses.py": [
         "model called search_flights",
-        "search_flights(day='2026-12-24', destination='LIS', direct_only=True, "
-        "max_results=3, origin='CDG') validated",
+        'Found: [{"origin": "CDG", "destination": "LIS", "day": "2026-12-24", "cabin": "economy", '
+        '"stops": []}]',
     ],
     "anthropic_messages.py": [
         "model called get_forecast",
-        "Oslo: 64 °F and clear for the next 3 day(s)",
+        "Forecast: Oslo: 64 °F and clear for the next 3 day(s)",
     ],
     "gemini_request.py": [
         "declared 3 functions: book_trip, get_forecast, search_flights; request has 1 tool",
@@ -43,11 +44,17 @@ EXPECTED = {
         "Cusco: 18 °C and clear for the next 1 day(s)",
     ],
 }
+"""Each script's last line is the model's answer (or the next turn's content) made from the
+tool-result message ``Toolbox.handle`` wrote: every loop is closed through the runtime."""
 
 
 def test_every_script_is_tested() -> None:
     scripts = {p.name for p in (EXAMPLE / "scripts").glob("*.py") if not p.name.startswith("_")}
     assert scripts == set(EXPECTED)
+    for name in scripts - {"dispatch.py", "mcp_server.py"}:
+        text = (EXAMPLE / "scripts" / name).read_text()
+        assert "box.handle(" in text and "from dispatch" not in text, name
+    assert "lowlevel_handlers(box)" in (EXAMPLE / "scripts" / "mcp_server.py").read_text()
 
 
 @pytest.mark.skipif(

@@ -46,9 +46,14 @@ def _untitled(value: Any) -> Any:
 def served(request: pytest.FixtureRequest) -> tuple[Any, dict[str, dict[str, Any]]]:
     import sys
 
+    def forget() -> None:
+        sys.path.remove(str(CASE / "input"))
+        for name in [m for m in sys.modules if m.split(".")[0] == "mcp_desk"]:
+            del sys.modules[name]
+
     sys.path.insert(0, str(CASE / "input"))
-    request.addfinalizer(lambda: sys.path.remove(str(CASE / "input")))
-    from desk.server import mcp
+    request.addfinalizer(forget)
+    from mcp_desk.server import mcp
 
     async def listed() -> list[Any]:
         return list(await mcp.list_tools())
@@ -60,14 +65,14 @@ def served(request: pytest.FixtureRequest) -> tuple[Any, dict[str, dict[str, Any
     return mcp, tools
 
 
-def test_the_case_has_every_kind_of_return_and_one_warning(served: Any) -> None:
+def test_the_case_has_every_kind_of_return_and_two_warnings(served: Any) -> None:
     _, tools = served
     generated = _generated()
-    assert set(tools) == set(generated) and len(tools) >= 15
-    assert _warned() == {"legacy_counts"}
+    assert set(tools) == set(generated) and len(tools) >= 19
+    assert _warned() == {"legacy_counts", "owners"}
     described = {n for n, t in generated.items() if "outputSchema" in t}
-    assert {"priority", "opened", "summary"}.isdisjoint(described)
-    assert {"get_ticket", "ping", "find", "counts", "outcome"} <= described
+    assert {"priority", "opened", "summary", "budget", "raw"}.isdisjoint(described)
+    assert {"get_ticket", "ping", "find", "counts", "outcome", "labels"} <= described
 
 
 def test_titles_and_output_schemas_are_the_servers(served: Any) -> None:
@@ -84,7 +89,7 @@ def test_titles_and_output_schemas_are_the_servers(served: Any) -> None:
 def test_the_servers_structured_content_is_what_the_runtime_replies(served: Any) -> None:
     mcp, _ = served
     generated = _generated()
-    import desk.server as module
+    import mcp_desk.server as module
 
     checked = 0
     for name, mine in generated.items():

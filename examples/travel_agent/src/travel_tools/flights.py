@@ -28,7 +28,10 @@ async def search_flights(
         max_results: How many offers to return at most.
         direct_only: Only flights without stops.
     """
-    raise NotImplementedError
+    from datetime import date
+
+    stops = [] if direct_only else ["OPO"]
+    return [TripLeg(origin, destination, date.fromisoformat(day), cabin, stops)][:max_results]
 
 
 @tool(name="book_trip", description="Book an itinerary for one or more passengers.")
@@ -42,7 +45,8 @@ def book(legs: list[TripLeg], passengers: list[Passenger], hold_only: bool = Fal
         hold_only: Hold the seats for 24 hours without paying.
         promo_code: A promotional code.
     """
-    raise NotImplementedError
+    status = "held" if hold_only else "paid"
+    return {"booking": f"TG{len(legs)}{len(passengers)}", "status": status}
 
 
 def _price_in_cents(amount: float) -> int:

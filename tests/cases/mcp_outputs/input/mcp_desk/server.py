@@ -5,9 +5,11 @@ from __future__ import annotations
 import datetime
 import enum
 from dataclasses import dataclass
-from typing import Dict, Optional, TypedDict
+from collections.abc import Mapping
+from decimal import Decimal
+from typing import Annotated, Dict, Optional, TypedDict
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from mcp.server.mcpserver import MCPServer
 
@@ -132,3 +134,27 @@ def close(ticket_id: int) -> str:
 def reopen_ticket(ticket_id: int) -> str:
     """Reopen the ticket."""
     return "reopened"
+
+
+@mcp.tool()
+def budget(ticket_id: int) -> Decimal:
+    """The ticket's budget."""
+    return Decimal("12.50")
+
+
+@mcp.tool()
+def raw(ticket_id: int) -> dict:
+    """The ticket as it is stored."""
+    return {"id": ticket_id}
+
+
+@mcp.tool()
+def labels(ticket_id: int) -> Annotated[list[str], Field(description="Labels")]:
+    """The ticket's labels."""
+    return ["urgent"]
+
+
+@mcp.tool()
+def owners(ticket_id: int) -> Mapping[str, str]:
+    """Who owns which part."""
+    return {"desk": "Ada"}
