@@ -11,7 +11,8 @@ from typing import Any, Final
 from toolgen import docstrings
 from toolgen.config import Target
 from toolgen.errors import Diagnostics, SourceSpan
-from toolgen.ir import MAX_NESTING, SCHEMA_NESTING, JsonSchema, ToolDef, ToolSet, nesting
+from toolgen.frameworks import describe
+from toolgen.ir import MAX_NESTING, SCHEMA_NESTING, JsonSchema, Owner, ToolDef, ToolSet, nesting
 from toolgen.returns import output_schema
 from toolgen.scan.model import Call, Function, Lit, ModuleScan, Name, Parameter
 from toolgen.scan.resolve import Resolver
@@ -81,22 +82,27 @@ def build_tools(
     return tools
 
 
-def check_duplicates(tools: list[tuple[str, SourceSpan]], diags: Diagnostics) -> None:
-    """Two tools with one name: an error at the second, naming the first."""
-    if len({name for name, _ in tools}) == len(tools):
+def check_duplicates(tools: list[tuple[str, SourceSpan, Owner | None]], diags: Diagnostics) -> None:
+    """Two tools with one name and one owner: an error at the second, naming the first.
+
+    Names are unique per owner (two servers each serve their own ``search``), not per target.
+    """
+    keyed = [(name, owner, span) for name, span, owner in tools]
+    if len({(name, owner) for name, owner, _ in keyed}) == len(keyed):
         return
-    first: dict[str, SourceSpan] = {}
+    first: dict[tuple[str, Owner | None], SourceSpan] = {}
     # Plain tuples sort like SourceSpan (path, line, col), and much faster than dataclasses.
-    for name, span in sorted(tools, key=lambda t: (t[0], t[1].path, t[1].line, t[1].col)):
-        if name in first:
+    for name, owner, span in sorted(keyed, key=lambda t: (t[0], t[2].path, t[2].line, t[2].col)):
+        if (name, owner) in first:
+            whose = f" of {owner.kind} '{owner.id}'" if owner is not None else ""
             diags.error(
-                f"duplicate tool name '{name}': also defined at {first[name]}"
+                f"duplicate tool name '{name}'{whose}: also defined at {first[name, owner]}"
                 " (rename one with @tool(name=...))",
                 span,
                 "duplicate-name",
             )
         else:
-            first[name] = span
+            first[name, owner] = span
 
 
 def build_toolset(
@@ -110,7 +116,7 @@ def build_toolset(
     for scan in scans:
         diags.extend(scan.diagnostics)
     tools = build_tools(scans, target, diags, resolver=resolver, notes=notes)
-    check_duplicates([(t.name, t.span) for t in tools], diags)
+    check_duplicates([(t.name, t.span, t.owner) for t in tools], diags)
     return ToolSet(tuple(tools), tuple(sorted({s.path for s in scans})))
 
 
@@ -249,27 +255,9 @@ def _tool(
         bound = {unicodedata.normalize("NFKC", key): value for key, value in doc.params.items()}
         doc = dataclasses.replace(doc, params=bound)
     rule = c.docstring_rule()
-    description = description_override
-    if description is None:
-        description = doc.summary
-        if rule.description == "whole":
-            description = (raw_doc or "").strip()
-        elif rule.description == "without_params":
-            description = docstrings.without_parameter_section(raw_doc)
-        elif rule.description == "until_args":
-            description = docstrings.until_heading(raw_doc, ("Args:", "Returns:", "Raises:"))
-        elif rule.description == "none":
-            description = ""
-        elif (rule.description == "intro" or target.long_description) and doc.long_description:
-            description = (
-                f"{description}\n\n{doc.long_description}" if description else doc.long_description
-            )
-    if description_override is None and rule.returns_xml and doc.returns:
-        kind = f"<type>{doc.returns_type}</type>\n" if doc.returns_type else ""
-        returned = f"<returns>\n{kind}<description>{doc.returns}</description>\n</returns>"
-        description = f"<summary>{description}</summary>\n{returned}" if description else returned
-    if not description and rule.empty == "name":
-        description = function.name
+    description = describe.description(
+        rule, raw_doc, doc, function.name, description_override, target.long_description
+    )
     if not rule.params:
         doc = docstrings.Docstring(doc.summary, doc.long_description, {}, doc.style)
     if notes is not None:
@@ -417,6 +405,7 @@ def _tool(
         packed=packed,
         title=read.title,
         strict=read.strict,
+        owner=c.owner,
     )
 
 

@@ -23,9 +23,10 @@ from toolgen.frameworks import (
     Framework,
     active,
 )
+from toolgen.frameworks.owners import class_lineage, owner_of
+from toolgen.ir import Owner
 from toolgen.scan.model import (
     Call,
-    ClassDef,
     Function,
     Lit,
     ModuleScan,
@@ -35,7 +36,7 @@ from toolgen.scan.model import (
     Sub,
     TExpr,
 )
-from toolgen.scan.resolve import External, LocalAlias, LocalClass, Resolver
+from toolgen.scan.resolve import LocalAlias, Resolver
 from toolgen.scan.schema import SchemaMapper, parse_annotation
 
 TOOL_DECORATOR: Final = "toolgen.tool"
@@ -53,6 +54,8 @@ class Candidate:
     rule: DecoratorRule = TOOLGEN_RULE
     frameworks: tuple[Framework, ...] = ()
     """The frameworks whose injected parameters apply: the decorator's, or those the file imports."""
+    owner: Owner | None = None
+    """The server, agent or toolset the tool belongs to (:func:`owner_of`)."""
 
     @property
     def is_toolgen(self) -> bool:
@@ -77,40 +80,6 @@ def decorator_rules(target: Target) -> dict[str, DecoratorRule]:
     for framework in active(target.frameworks):
         rules.update(framework.decorators)
     return rules
-
-
-def class_lineage(resolver: Resolver, module: str, expr: TExpr) -> list[str]:
-    """The qualified names a class expression answers to: its own and every ancestor's, through
-    local subclasses (``class MyServer(FastMCP)``) and parametrised forms (``Agent[Deps, Out]``)."""
-    while isinstance(expr, Sub):
-        expr = expr.base
-    if not isinstance(expr, Name):
-        return []
-    found = resolver.resolve(module, expr.dotted)
-    if isinstance(found, External):
-        return [found.qualname]
-    if not isinstance(found, LocalClass):
-        return []
-    out: list[str] = []
-    stack: list[ClassDef] = [found.cls]
-    seen: set[str] = set()
-    while stack and len(seen) < 100:
-        cls = stack.pop()
-        if cls.qualname in seen:
-            continue
-        seen.add(cls.qualname)
-        out.append(cls.qualname)
-        for base in cls.bases:
-            while isinstance(base, Sub):
-                base = base.base
-            if not isinstance(base, Name):
-                continue
-            parent = resolver.resolve(cls.module, base.dotted)
-            if isinstance(parent, External):
-                out.append(parent.qualname)
-            elif isinstance(parent, LocalClass):
-                stack.append(parent.cls)
-    return out
 
 
 def decorator_qualnames(resolver: Resolver, module: str, deco: TExpr) -> set[str]:
@@ -190,6 +159,9 @@ def select_tools(
                 found.append((None, function.span, plain))
             for decorator, span, rule in found:
                 own = by_name.get(rule.framework)
+                owner = owner_of(resolver, scan.module, decorator, presets)
+                if not wanted_owner(target, owner):
+                    continue
                 out.append(
                     Candidate(
                         function,
@@ -199,9 +171,22 @@ def select_tools(
                         impl_docs.get((scan.module, function.name)),
                         rule,
                         (own,) if own is not None else imported,
+                        owner,
                     )
                 )
     return out
+
+
+def wanted_owner(target: Target, owner: Owner | None) -> bool:
+    """Whether the target's ``owners = [...]`` takes a tool of this owner: every tool without
+    the setting; with it, the tools of the owners it names (``""`` names the tools of no
+    owner), each written as the owner's id (``servers.weather:mcp``) or a glob of it."""
+    if target.owners is None:
+        return True
+    import fnmatch
+
+    key = owner.id if owner is not None else ""
+    return any(key == p or (p and fnmatch.fnmatchcase(key, p)) for p in target.owners)
 
 
 def warn_decorated_methods(
