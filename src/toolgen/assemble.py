@@ -227,7 +227,7 @@ def _group(
 ) -> dict[str | None, list[RenderedConstant]]:
     """One set of constants (the target's, or one owner's with ``prefix``): the IR and each
     provider's list and name maps. ``mcp``: the tools (by IR digest) ``TOOLS_MCP`` serves,
-    ``None`` for all of them."""
+    ``None`` for all of them; an owner none of whose tools are served has no MCP list."""
     rendered: dict[str | None, list[RenderedConstant]] = {
         None: [
             render_list(
@@ -322,23 +322,26 @@ def flat_tools(tools: list[ToolForms]) -> tuple[list[ToolForms], str]:
 
 
 def serves_mcp(tools: list[ToolForms]) -> frozenset[str] | None:
-    """The tools ``TOOLS_MCP`` holds, by IR digest: in a target with an MCP server, that
-    server's tools alone (an agent's tools are not served); else ``None``, every tool."""
-    if not any(t.owner is not None and t.owner.kind == "mcp-server" for t in tools):
+    """The tools ``TOOLS_MCP`` holds, by IR digest: in a target with an MCP server and an agent
+    or toolset, all but the agent's and toolset's (the server does not serve them; a tool of no
+    owner it may, by an ``add_tool`` toolgen does not read); else ``None``, every tool, as
+    before owners (a target of agents alone keeps its ``TOOLS_MCP``)."""
+    kinds = {t.owner.kind for t in tools if t.owner is not None}
+    if "mcp-server" not in kinds or kinds == {"mcp-server"}:
         return None
-    return frozenset(t.ir for t in tools if t.owner is not None and t.owner.kind == "mcp-server")
+    return frozenset(t.ir for t in tools if t.owner is None or t.owner.kind == "mcp-server")
 
 
 def owner_prefixes(tools: list[ToolForms]) -> dict[Owner, str]:
-    """Each owner's constant prefix, in a target whose tools have two or more owners (else
-    none: a single owner's tools are the target's constants, unchanged).
+    """Each owner's constant prefix, in a target whose tools have two or more owners or share a
+    name (else none: a single owner's tools are the target's constants, unchanged).
 
     The prefix is the owner's name upper-cased (``weather = FastMCP(...)``: ``WEATHER``), with
     as many of its module's last parts before it as make it unique (two ``mcp = FastMCP(...)``
     in ``servers/weather.py`` and ``servers/travel.py``: ``WEATHER_MCP``, ``TRAVEL_MCP``).
     """
     owners = sorted({t.owner for t in tools if t.owner is not None})
-    if len(owners) < 2:
+    if not owners or (len(owners) == 1 and len({t.name for t in tools}) == len(tools)):
         return {}
     words = {o: [_word(p) for p in re.split(r"[.:]", o.id)] for o in owners}
     depth = dict.fromkeys(owners, 1)

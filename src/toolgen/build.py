@@ -74,7 +74,7 @@ def build_tools(
     mapper = SchemaMapper(resolver, diags)
     tools: list[ToolDef] = []
     warn_decorated_methods(scans, resolver, target, diags, modules)
-    for candidate in select_tools(scans, resolver, target, modules):
+    for candidate in select_tools(scans, resolver, target, modules, diags):
         tool = _tool(candidate, mapper, target, diags, notes)
         if tool is not None:
             tools.append(tool)
@@ -261,7 +261,13 @@ def _tool(
     if not rule.params:
         doc = docstrings.Docstring(doc.summary, doc.long_description, {}, doc.style)
     if notes is not None:
-        how = "its decorator" if c.decorator is not None else "select = public"
+        how = "select = public"
+        if c.decorator is not None:
+            how = "its decorator" if c.decorator in c.function.decorators else "a call"
+        elif c.owner is not None:
+            how = "a tools list"
+        if c.owner is not None:
+            how += f", a tool of {c.owner.kind} '{c.owner.id}'"
         source = (
             "the decorator" if description_override is not None else _DESCRIBED[rule.description]
         )
@@ -275,6 +281,14 @@ def _tool(
                 f"read by the rules of {c.rule.framework} ({how}); description: {source}; "
                 f"parameter descriptions: {params}",
             )
+        )
+    if c.rule.one_string is not None:  # LangChain's ``Tool``: one string, whatever the signature
+        key = c.rule.one_string
+        one: JsonSchema = {"type": "object", "properties": {key: {"type": "string"}}}
+        one["required"] = [key]
+        qualname = f"{module}.{function.name}"
+        return (
+            ToolDef(name, description, one, function.span, qualname, owner=c.owner) if ok else None
         )
     properties: dict[str, JsonSchema] = {}
     required: list[str] = []

@@ -24,6 +24,7 @@ from toolgen.frameworks import (
     active,
 )
 from toolgen.frameworks.owners import class_lineage, owner_of
+from toolgen.frameworks.references import references
 from toolgen.ir import Owner
 from toolgen.scan.model import (
     Call,
@@ -123,8 +124,11 @@ def select_tools(
     resolver: Resolver,
     target: Target,
     modules: frozenset[str] | None = None,
+    diags: Diagnostics | None = None,
 ) -> list[Candidate]:
-    """The functions that are tools (in ``modules``, if given), stubs deciding over implementations."""
+    """The functions that are tools (in ``modules``, if given), stubs deciding over
+    implementations: decorated ones, then those that calls and tools lists make
+    (:mod:`toolgen.frameworks.references`; ``diags`` gets what those cannot read)."""
     rules = decorator_rules(target)
     presets = active(target.frameworks)
     by_name = {f.name: f for f in presets}
@@ -133,6 +137,15 @@ def select_tools(
         (s.module, f.name): f.docstring for s in scans if not s.is_stub for f in s.functions
     }
     out: list[Candidate] = []
+
+    def _is_tool(function: Function, module: str) -> bool:
+        """A decorator, or ``select = "public"``, made it a tool already, in its module."""
+        if target.select == "public" and not function.name.startswith("_"):
+            return True
+        return any(
+            decorator_qualnames(resolver, module, d) & rules.keys() for d in function.decorators
+        )
+
     for scan in scans:
         if scan.module in stubbed and not scan.is_stub:
             continue
@@ -174,6 +187,21 @@ def select_tools(
                         owner,
                     )
                 )
+        for ref in references(scan, resolver, presets, diags, _is_tool):
+            if not wanted_owner(target, ref.owner):
+                continue
+            out.append(
+                Candidate(
+                    ref.function,
+                    ref.module,
+                    ref.call,
+                    ref.span,
+                    impl_docs.get((ref.module.module, ref.function.name)),
+                    ref.rule,
+                    (ref.framework,),
+                    ref.owner,
+                )
+            )
     return out
 
 

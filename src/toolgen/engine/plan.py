@@ -449,9 +449,15 @@ def _store_output(cache: Cache, key: str, record: OutputRecord, pointer: str) ->
 
 
 def _can_define_tools(scans: list[ModuleScan]) -> bool:
-    """Whether these files define a function, or decorate a method (which is warned about)."""
+    """Whether these files define a function, decorate a method (which is warned about), or
+    call something at module level (``Agent(tools=[f])``, ``Tool(fn)`` make tools of functions
+    defined elsewhere)."""
+    from toolgen.scan.model import Call
+
     return any(
-        scan.functions or any(decorators for c in scan.classes for _, decorators, _ in c.methods)
+        scan.functions
+        or any(decorators for c in scan.classes for _, decorators, _ in c.methods)
+        or any(isinstance(a.value, Call) for a in scan.aliases)
         for scan in scans
     )
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from toolgen.frameworks.rules import DecoratorRule, DocstringRule, Framework
+from toolgen.frameworks.rules import CallRule, DecoratorRule, DocstringRule, Framework, ListRule
 
 _TOOLGEN_DOCS = DocstringRule("summary", True)
 
@@ -58,6 +58,18 @@ _AGENTS_RULE = DecoratorRule(
     strict_keyword="strict_mode",
 )
 
+_AGENTS_CALL = CallRule(
+    DecoratorRule(
+        "openai-agents",
+        name_keywords=_AGENTS_RULE.name_keywords,
+        description_keywords=_AGENTS_RULE.description_keywords,
+        positional=("function",),
+        docstring=_AGENTS_RULE.docstring,
+        docstring_switches=_AGENTS_RULE.docstring_switches,
+        passes_positional_only=True,
+    )
+)
+
 _LANGCHAIN_RULE = DecoratorRule(
     "langchain",
     positional=("name",),
@@ -66,6 +78,37 @@ _LANGCHAIN_RULE = DecoratorRule(
     docstring_switches=(
         ("parse_docstring", True, DocstringRule("intro", True, ("docstring", "text", "field"))),
     ),
+)
+
+# ``StructuredTool.from_function(func, coroutine, name, description, ...)``: @tool's rules.
+_STRUCTURED_FROM_FUNCTION = (
+    "langchain_core.tools.StructuredTool.from_function",
+    "langchain_core.tools.structured.StructuredTool.from_function",
+    "langchain.tools.StructuredTool.from_function",
+)
+_FROM_FUNCTION_CALL = CallRule(
+    DecoratorRule(
+        "langchain",
+        positional=("function", "coroutine", "name", "description"),
+        docstring=_LANGCHAIN_RULE.docstring,
+        docstring_switches=_LANGCHAIN_RULE.docstring_switches,
+    ),
+    ("func", "coroutine"),
+)
+# ``Tool(name, func, description)`` takes one string: LangChain sends ``{"__arg1": "..."}``
+# (utils/function_calling.py, for a ``Tool`` without ``args_schema``).
+_SIMPLE_TOOLS = (
+    "langchain_core.tools.Tool",
+    "langchain_core.tools.simple.Tool",
+    "langchain.tools.Tool",
+)
+_SIMPLE_TOOL_CALL = CallRule(
+    DecoratorRule(
+        "langchain",
+        positional=("name", "function", "description"),
+        docstring=DocstringRule("none", False),
+        one_string="__arg1",
+    )
 )
 
 _PYDANTIC_AI_RULE = DecoratorRule(
@@ -81,6 +124,9 @@ _PYDANTIC_AI_AGENTS = (
     "pydantic_ai.toolsets.FunctionToolset",
     "pydantic_ai.toolsets.function.FunctionToolset",
 )
+
+_ADK_DOCS = DocstringRule("whole", False, _PYDANTIC_WAY)
+_ADK_RULE = DecoratorRule("google-adk", docstring=_ADK_DOCS)
 
 _STRANDS_RULE = DecoratorRule(
     "strands",
@@ -144,6 +190,10 @@ PRESETS: Final[dict[str, Framework]] = {
             "agents.ToolContext",
             "agents.tool_context.ToolContext",
         ),
+        # ``function_tool(fn, name_override=...)`` called; an Agent's ``tools`` must be
+        # ``FunctionTool``s (agent.py checks ``isinstance(tool, Tool)``): a bare function is not.
+        calls=dict.fromkeys(("agents.function_tool", "agents.tool.function_tool"), _AGENTS_CALL),
+        lists=dict.fromkeys(("agents.Agent", "agents.agent.Agent"), ListRule("agent", None)),
     ),
     "langchain": Framework(
         "langchain",
@@ -174,6 +224,10 @@ PRESETS: Final[dict[str, Framework]] = {
             "langchain.tools.InjectedToolArg",
             "langchain.tools.InjectedToolCallId",
         ),
+        calls={
+            **dict.fromkeys(_STRUCTURED_FROM_FUNCTION, _FROM_FUNCTION_CALL),
+            **dict.fromkeys(_SIMPLE_TOOLS, _SIMPLE_TOOL_CALL),
+        },
     ),
     "google-adk": Framework(
         "google-adk",
@@ -190,7 +244,21 @@ PRESETS: Final[dict[str, Framework]] = {
             "google.adk.tools.tool_context.ToolContext",
         ),
         injected_names=("tool_context", "input_stream"),
-        public=DecoratorRule("google-adk", docstring=DocstringRule("whole", False, _PYDANTIC_WAY)),
+        public=_ADK_RULE,
+        # A plain function in an agent's ``tools`` is wrapped in ``FunctionTool(func)``.
+        calls=dict.fromkeys(
+            ("google.adk.tools.FunctionTool", "google.adk.tools.function_tool.FunctionTool"),
+            CallRule(DecoratorRule("google-adk", positional=("function",), docstring=_ADK_DOCS)),
+        ),
+        lists=dict.fromkeys(
+            (
+                "google.adk.Agent",
+                "google.adk.agents.Agent",
+                "google.adk.agents.LlmAgent",
+                "google.adk.agents.llm_agent.LlmAgent",
+            ),
+            ListRule("agent", _ADK_RULE),
+        ),
     ),
     "strands": Framework(
         "strands",
@@ -230,6 +298,28 @@ PRESETS: Final[dict[str, Framework]] = {
         },
         injected_types=("pydantic_ai.RunContext", "pydantic_ai.tools.RunContext"),
         owners={q: "toolset" if "Toolset" in q else "agent" for q in _PYDANTIC_AI_AGENTS},
+        # ``Tool(fn, name=..., description=...)``: ``takes_ctx`` found from a ``RunContext`` first
+        # parameter, as the injected type; ``Agent(tools=[...])``, ``FunctionToolset([...])``.
+        calls=dict.fromkeys(
+            ("pydantic_ai.Tool", "pydantic_ai.tools.Tool"),
+            CallRule(
+                DecoratorRule(
+                    "pydantic-ai",
+                    positional=("function",),
+                    docstring=_PYDANTIC_AI_RULE.docstring,
+                    unwrap_single_model=True,
+                    passes_positional_only=True,
+                )
+            ),
+        ),
+        lists={
+            q: (
+                ListRule("toolset", _PYDANTIC_AI_RULE, position=0)
+                if "Toolset" in q
+                else ListRule("agent", _PYDANTIC_AI_RULE)
+            )
+            for q in _PYDANTIC_AI_AGENTS
+        },
     ),
 }
 """Every known framework by the name ``frameworks = [...]`` uses."""

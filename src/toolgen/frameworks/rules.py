@@ -76,6 +76,34 @@ class DecoratorRule:
     """``"mcp"``: the output schema is the one the MCP SDK's server derives from the return
     annotation (``-> None`` described too; a class with no fields, an ``Enum`` or a
     ``datetime``, not described)."""
+    one_string: str | None = None
+    """The tool takes one string whatever the function's signature, sent as this property
+    (LangChain's ``Tool(name=, func=, description=)``: ``{"__arg1": "..."}``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CallRule:
+    """A call that makes a tool of a function (``Tool(fn, name=...)``,
+    ``StructuredTool.from_function(func=fn, ...)``): read as a decorator would be, the call's
+    positional role ``"function"`` (or one of ``function_keywords``) naming the function."""
+
+    rule: DecoratorRule
+    function_keywords: tuple[str, ...] = ("func", "function")
+
+
+@dataclass(frozen=True, slots=True)
+class ListRule:
+    """A constructor that takes tools in a list (``Agent(tools=[f, g])``): its instance owns
+    them."""
+
+    kind: str
+    """The owner's kind: ``"agent"``, ``"toolset"``, ..."""
+    plain: DecoratorRule | None
+    """How a plain function in the list is read; ``None``: the framework takes no plain
+    function there (the Agents SDK wants a ``FunctionTool``), which is a warning."""
+    keyword: str = "tools"
+    position: int | None = None
+    """The list's positional place, when it can be given by position (``FunctionToolset([f])``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +128,10 @@ class Framework:
     public: DecoratorRule | None = None
     """How its plain public functions are read, where plain functions are its tools (Google
     ADK): applies with ``select = "public"`` to the files that import the framework."""
+    calls: dict[str, CallRule] = field(default_factory=dict)
+    """Qualified names of the calls that make a tool of a function."""
+    lists: dict[str, ListRule] = field(default_factory=dict)
+    """Qualified names of the classes that take tools in a list, and how they read them."""
     owners: dict[str, str] = field(default_factory=dict)
     """Qualified names of the classes whose instances own the tools their methods decorate
     (``mcp = FastMCP("weather")``, ``@mcp.tool()``), each with the owner's kind: ``"mcp-server"``
