@@ -11,7 +11,7 @@ from typing import Any, Final
 from toolgen import docstrings
 from toolgen.config import Target
 from toolgen.errors import Diagnostics, SourceSpan
-from toolgen.frameworks import describe
+from toolgen.frameworks import active, describe
 from toolgen.ir import MAX_NESTING, SCHEMA_NESTING, JsonSchema, Owner, ToolDef, ToolSet, nesting
 from toolgen.returns import output_schema
 from toolgen.scan.model import Call, Function, Lit, ModuleScan, Name, Parameter
@@ -78,6 +78,10 @@ def build_tools(
         tool = _tool(candidate, mapper, target, diags, notes)
         if tool is not None:
             tools.append(tool)
+    from toolgen.frameworks.classes import class_tools
+
+    names = tuple(f.name for f in active(target.frameworks))
+    tools.extend(class_tools(scans, resolver, mapper, diags, modules, names))
     tools.sort(key=lambda t: (t.name, t.span))
     return tools
 

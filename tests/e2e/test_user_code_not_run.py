@@ -54,6 +54,13 @@ def test_side_effects_of_importing_tools_never_happen(tmp_path: Path) -> None:
         def reboot(host: str) -> str:
             '''Reboot a host.'''
             raise SystemExit(99)
+
+        from langchain_core.tools import BaseTool
+
+        class ShredTool(BaseTool):
+            name: str = "shred"
+            description: str = "Shred files."
+            args_schema: dict = {"type": "object", "properties": {"path": {"type": "string"}}}
         """))
     # An audit hook in the toolgen process records any attempt to open the sentinel or the
     # network, or to import the tool modules, even if the module's own guards were bypassed.
@@ -85,6 +92,6 @@ def test_side_effects_of_importing_tools_never_happen(tmp_path: Path) -> None:
     assert not sentinel.exists()
     generated = (package / "tool_schemas.py").read_text()
     assert '"name": "drop_tables"' in generated and '"name": "drop_database"' in generated
-    for name in ("wipe_disk", "fmt", "burn", "reboot"):
+    for name in ("wipe_disk", "fmt", "burn", "reboot", "shred"):
         assert f'"name": "{name}"' in generated, name
     assert "AGENT_TOOLS" in generated and "SERVER_TOOLS" in generated
