@@ -78,12 +78,55 @@ def build_tools(
         tool = _tool(candidate, mapper, target, diags, notes)
         if tool is not None:
             tools.append(tool)
-    from toolgen.frameworks.classes import class_tools
-
-    names = tuple(f.name for f in active(target.frameworks))
-    tools.extend(class_tools(scans, resolver, mapper, diags, modules, names))
+    tools.extend(_class_tools(scans, resolver, mapper, target, diags, modules, notes))
     tools.sort(key=lambda t: (t.name, t.span))
     return tools
+
+
+def _class_tools(
+    scans: list[ModuleScan],
+    resolver: Resolver,
+    mapper: SchemaMapper,
+    target: Target,
+    diags: Diagnostics,
+    modules: frozenset[str] | None,
+    notes: list[tuple[str, str]] | None,
+) -> list[ToolDef]:
+    """Tools written as classes (:mod:`toolgen.frameworks.classes`); one whose parameters are a
+    method's signature is read as that framework's decorator reads a function, with the class's
+    name and description as the decorator's arguments."""
+    from toolgen.frameworks.classes import MethodTool, class_tools
+    from toolgen.frameworks.presets import PRESETS
+
+    presets = active(target.frameworks)
+    out: list[ToolDef] = []
+    for found in class_tools(
+        scans, resolver, mapper, diags, modules, tuple(f.name for f in presets)
+    ):
+        if not isinstance(found, MethodTool):
+            out.append(found)
+            continue
+        framework = PRESETS[found.framework]
+        rule = framework.decorators[found.reads_as]
+        given = Call(
+            Name("tool"), (), (("name", Lit(found.name)), ("description", Lit(found.description)))
+        )
+        scan = resolver.symbols[found.cls.module].scan
+        candidate = Candidate(
+            found.method,
+            scan,
+            given,
+            found.method.span,
+            None,
+            rule,
+            (framework,),
+            None,
+            found.cls.name,
+        )
+        tool = _tool(candidate, mapper, target, diags, notes)
+        if tool is not None:
+            out.append(tool)
+    return out
 
 
 def check_duplicates(tools: list[tuple[str, SourceSpan, Owner | None]], diags: Diagnostics) -> None:
@@ -300,7 +343,9 @@ def _tool(
     for index, param in enumerate(function.params):
         if index == 0 and param.name in ("self", "cls") and param.annotation is None:
             why = injected_by(c, index, param, mapper, target)
-            if why is None:
+            if why is None and c.method_of is not None:
+                why = f"the method of '{c.method_of}' is called bound"
+            elif why is None:
                 why = f"an unannotated first '{param.name}' is taken for a method's"
                 diags.warning(
                     f"tool '{name}': parameter '{param.name}' is left out of the schema: {why}, "
@@ -417,7 +462,7 @@ def _tool(
         description=description or "",
         parameters=parameters,
         span=function.span,
-        qualname=f"{module}.{function.name}",
+        qualname=f"{module}.{c.method_of + '.' if c.method_of else ''}{function.name}",
         output_schema=output,
         function=f"{module}:{function.name}",
         packed=packed,

@@ -57,6 +57,8 @@ class Candidate:
     """The frameworks whose injected parameters apply: the decorator's, or those the file imports."""
     owner: Owner | None = None
     """The server, agent or toolset the tool belongs to (:func:`owner_of`)."""
+    method_of: str | None = None
+    """The class whose method the tool is: ``self``/``cls`` is dropped, as the framework binds it."""
 
     @property
     def is_toolgen(self) -> bool:
@@ -202,6 +204,37 @@ def select_tools(
                     ref.owner,
                 )
             )
+        out.extend(_methods(scan, resolver, target, rules, presets, by_name))
+    return out
+
+
+def _methods(
+    scan: ModuleScan,
+    resolver: Resolver,
+    target: Target,
+    rules: dict[str, DecoratorRule],
+    presets: tuple[Framework, ...],
+    by_name: dict[str, Framework],
+) -> list[Candidate]:
+    """A framework's decorator on a method (``@tool`` inside a class): a tool of the class (a
+    toolkit), or of the instance the decorator is a method of; ``self``/``cls`` is dropped.
+    toolgen's own ``@tool`` and configured decorators stay module-level only (a warning)."""
+    out: list[Candidate] = []
+    for cls in scan.classes:
+        for method in cls.functions:
+            for deco, span in zip(method.decorators, method.decorator_spans):
+                names = decorator_qualnames(resolver, scan.module, deco)
+                rule = next((rules[n] for n in sorted(names) if n in rules), None)
+                own = by_name.get(rule.framework) if rule is not None else None
+                if rule is None or own is None:
+                    continue
+                owner = owner_of(resolver, scan.module, deco, presets) or Owner(
+                    f"{scan.module}:{cls.name}", "toolkit"
+                )
+                if wanted_owner(target, owner):
+                    out.append(
+                        Candidate(method, scan, deco, span, None, rule, (own,), owner, cls.name)
+                    )
     return out
 
 
@@ -224,17 +257,16 @@ def warn_decorated_methods(
     diags: Diagnostics,
     modules: frozenset[str] | None,
 ) -> None:
-    """A tool decorator on a method is most likely a mistake: say that only functions are read."""
-    wanted = decorator_rules(target)
+    """toolgen's own or a configured tool decorator on a method is most likely a mistake: say
+    that only functions are read (a framework's decorator on a method is read: :func:`_methods`)."""
+    presets = {f.name for f in active(target.frameworks)}
+    wanted = {k for k, r in decorator_rules(target).items() if r.framework not in presets}
     for scan in scans:
         if modules is not None and scan.module not in modules:
             continue
         for cls in scan.classes:
             for name, decorators, span in cls.methods:
-                if any(
-                    decorator_qualnames(resolver, scan.module, d) & wanted.keys()
-                    for d in decorators
-                ):
+                if any(decorator_qualnames(resolver, scan.module, d) & wanted for d in decorators):
                     diags.warning(
                         f"method '{cls.name}.{name}' is marked as a tool, but toolgen reads "
                         "module-level functions only; it is left out",

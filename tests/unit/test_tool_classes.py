@@ -17,6 +17,7 @@ class SearchInput(BaseModel):
     limit: int = Field(default=10, ge=1)
 '''
 TOOLS = """
+from langchain_core.callbacks import CallbackManagerForToolRun
 from langchain_core.tools import BaseTool
 
 from pkg.schemas import SearchInput
@@ -49,8 +50,12 @@ class NoSchema(BaseTool):
     name: str = "noschema"
     description: str = "No schema."
 
-    def _run(self, q: str) -> str:
+    def _run(self, q: str, run_manager: CallbackManagerForToolRun | None = None) -> str:
         return q
+
+
+class Nothing(BaseTool):
+    name: str = "nothing"
 """
 
 
@@ -74,11 +79,51 @@ def test_base_tool_subclasses_are_tools_by_their_class_attributes(build_pkg) -> 
         "required": ["x"],
     }
     assert "AcmeTool" not in str(built.tools)  # a base without a name is no tool
-    # What is not read yet is said, at the class, never silently dropped.
+    # No args_schema: ``_run``'s signature, without self and run_manager (LangChain gives
+    # {"properties": {"q": {"type": "string"}}, "required": ["q"]}).
+    assert built.tools["noschema"]["parameters"] == {
+        "type": "object",
+        "properties": {"q": {"type": "string"}},
+        "required": ["q"],
+    }
+    # What cannot be read is said, at the class, never silently dropped.
     assert built.diagnostics == [
-        "pkg/tools.py:29:1: warning: langchain: tool class 'NoSchema' has no args_schema; "
-        "toolgen does not read its _run signature yet, so it is left out (give it an args_schema)"
+        "pkg/tools.py:38:1: warning: langchain: tool class 'Nothing' has neither args_schema "
+        "nor _run; it is left out"
     ]
+
+
+METHODS = '''
+from strands import tool
+
+
+class Files:
+    @tool
+    def read(self, path: str) -> str:
+        """Read a file."""
+
+    @tool(name="list_dir")
+    def listing(self, folder: str = ".") -> list[str]:
+        """List a folder."""
+
+
+class Web:
+    @tool
+    def read(self, url: str) -> str:
+        """Read a page."""
+'''
+
+
+def test_a_framework_decorator_on_a_method_is_a_tool_of_its_class(build_pkg) -> None:
+    built = build_pkg({"pkg/__init__.py": "", "pkg/kits.py": METHODS})
+    m = built.module
+    assert m["OWNERS"] == {"pkg.kits:Files": "FILES", "pkg.kits:Web": "WEB"}
+    files = {t["name"]: t for t in m["FILES_TOOLS"]}
+    assert sorted(files) == ["list_dir", "read"]
+    assert files["read"]["parameters"]["required"] == ["path"]  # self dropped, no warning
+    assert list(files["list_dir"]["parameters"]["properties"]) == ["folder"]
+    assert [t["parameters"]["required"] for t in m["WEB_TOOLS"]] == [["url"]]
+    assert built.diagnostics == []
 
 
 def test_a_module_of_tool_classes_alone_is_read(build_pkg) -> None:

@@ -4,7 +4,9 @@ own or inherited from a scanned base) give the tool's name, description and argu
 LangChain's ``BaseTool`` (langchain_core/tools/base.py): ``name`` and ``description`` class
 attributes, ``args_schema = SomeModel`` (a pydantic model class, or a dict JSON Schema); the
 OpenAI form takes the model's schema as the parameters and ``description`` as the description
-(utils/function_calling.py, ``_format_tool_to_openai_function``).
+(utils/function_calling.py, ``_format_tool_to_openai_function``). Without ``args_schema``, the
+schema is ``_run``'s signature (``create_schema_from_function``, ``run_manager`` and
+``callbacks`` filtered out), the class's description kept.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Any, Final
 from toolgen.errors import Diagnostics
 from toolgen.frameworks.owners import class_lineage
 from toolgen.ir import JsonSchema, ToolDef
-from toolgen.scan.model import ClassDef, Lit, ModuleScan, Name, TExpr
+from toolgen.scan.model import ClassDef, Function, Lit, ModuleScan, Name, TExpr
 from toolgen.scan.resolve import LocalClass, Resolver
 from toolgen.scan.schema import Context, SchemaMapper, rewrite_refs
 
@@ -28,6 +30,46 @@ class ClassRule:
     name: str = "name"
     description: str = "description"
     schema: str = "args_schema"
+    signature: str = "_run"
+    """Without ``schema``, the method whose signature is the tool's (its ``self`` and the
+    framework's injected parameters, ``run_manager``, ``callbacks``, left out)..."""
+    reads_as: str = "langchain_core.tools.tool"
+    """...read by the rules of this decorator of the framework's preset."""
+
+
+@dataclass(frozen=True, slots=True)
+class MethodTool:
+    """A class tool whose parameters are a method's signature: build reads the method by the
+    framework's rules, with the class's name and description."""
+
+    method: Function
+    cls: ClassDef
+    """The class defining the method (the tool class or a scanned base)."""
+    name: str
+    description: str
+    framework: str
+    reads_as: str
+
+
+def _method(resolver: Resolver, cls: ClassDef, wanted: str) -> tuple[Function, ClassDef] | None:
+    """The method ``wanted`` as Python finds it: the class's own, else a scanned base's."""
+    stack: list[ClassDef] = [cls]
+    seen: set[str] = set()
+    while stack and len(seen) < 100:
+        current = stack.pop(0)
+        if current.qualname in seen:
+            continue
+        seen.add(current.qualname)
+        found = next((f for f in current.functions if f.name == wanted), None)
+        if found is not None:
+            return found, current
+        for base in current.bases:
+            parent = (
+                resolver.resolve(current.module, base.dotted) if isinstance(base, Name) else None
+            )
+            if isinstance(parent, LocalClass):
+                stack.append(parent.cls)
+    return None
 
 
 _LANGCHAIN: Final = ClassRule("langchain")
@@ -71,9 +113,10 @@ def class_tools(
     diags: Diagnostics,
     modules: frozenset[str] | None,
     frameworks: tuple[str, ...],
-) -> list[ToolDef]:
-    """The tools the classes of ``modules`` define, by the rules of ``frameworks`` (names)."""
-    out: list[ToolDef] = []
+) -> list[ToolDef | MethodTool]:
+    """The tools the classes of ``modules`` define, by the rules of ``frameworks`` (names):
+    as IR, or as a method for build to read by the framework's rules."""
+    out: list[ToolDef | MethodTool] = []
     for scan in scans:
         if modules is not None and scan.module not in modules:
             continue
@@ -95,7 +138,7 @@ def class_tools(
 
 def _class_tool(
     cls: ClassDef, rule: ClassRule, resolver: Resolver, mapper: SchemaMapper, diags: Diagnostics
-) -> ToolDef | None:
+) -> ToolDef | MethodTool | None:
     attributes = _attributes(resolver, cls)
     ctx = Context(cls.module, cls.span, f"tool class '{cls.name}'")
 
@@ -110,13 +153,18 @@ def _class_tool(
         return None  # an abstract base of tools: no name of its own
     description = text(rule.description, "no description is emitted")
     if rule.schema not in attributes:
-        diags.warning(
-            f"{rule.framework}: tool class '{cls.name}' has no {rule.schema}; toolgen does not "
-            "read its _run signature yet, so it is left out (give it an args_schema)",
-            cls.span,
-            "unread-tool",
-        )
-        return None
+        run = _method(resolver, cls, rule.signature)
+        if run is None:
+            diags.warning(
+                f"{rule.framework}: tool class '{cls.name}' has neither {rule.schema} nor "
+                f"{rule.signature}; it is left out",
+                cls.span,
+                "unread-tool",
+            )
+            return None
+        method, owner_class = run
+        text_ = description if isinstance(description, str) else ""
+        return MethodTool(method, owner_class, name, text_, rule.framework, rule.reads_as)
     parameters = _schema(attributes[rule.schema], mapper, ctx)
     if parameters is None:
         diags.warning(
@@ -155,4 +203,4 @@ def _schema(written: tuple[TExpr, str], mapper: SchemaMapper, ctx: Context) -> J
     return folded if isinstance(folded, dict) and folded.get("type") == "object" else None
 
 
-__all__ = ["CLASS_RULES", "ClassRule", "class_tools"]
+__all__ = ["CLASS_RULES", "ClassRule", "MethodTool", "class_tools"]

@@ -174,6 +174,8 @@ class ClassDef:
     span: SourceSpan
     methods: tuple[tuple[str, tuple[TExpr, ...], SourceSpan], ...] = ()
     """Decorated methods (name, decorators, place): not tools, but worth a warning if marked."""
+    functions: tuple[Function, ...] = ()
+    """Every method's signature, decorators and docstring (its body is never read)."""
 
     @property
     def qualname(self) -> str:
