@@ -139,3 +139,10 @@ def test_the_langchain_preset_turned_off_reads_no_classes(build_pkg) -> None:
         frameworks=("mcp",),
     )
     assert built.tools == {}
+
+
+def test_the_scanner_keeps_the_signature_of_every_method_a_class_rule_reads() -> None:
+    from toolgen.frameworks.classes import CLASS_RULES
+    from toolgen.scan.gather import READ_BY_NAME
+
+    assert {rule.signature for rule in CLASS_RULES.values()} <= READ_BY_NAME

@@ -54,6 +54,11 @@ from toolgen.scan.model import (
 from toolgen.scan.surrogates import SURROGATE, surrogate_reason
 
 Key = tuple[Any, ...]
+
+READ_BY_NAME: Final = frozenset({"_run"})
+"""The undecorated methods whose signatures are kept (a class reader reads them by name:
+``ClassRule.signature`` in :mod:`toolgen.frameworks.classes`, which a test keeps in step);
+keeping every method's would cost a class-heavy module's scan a fifth more."""
 _BINARY: dict[type[cst.BaseBinaryOp], str] = {
     cst.Add: "+",
     cst.Subtract: "-",
@@ -582,7 +587,9 @@ class _Gatherer:
         written: dict[str, str] = {}  # each field's name as Python binds it → as written
         body = node.body.body if isinstance(node.body, cst.IndentedBlock) else [node.body]
         for stmt in body:
-            if isinstance(stmt, cst.FunctionDef):
+            if isinstance(stmt, cst.FunctionDef) and (
+                stmt.decorators or _ident(stmt.name.value) in READ_BY_NAME
+            ):
                 mname = _ident(stmt.name.value)
                 signatures[mname] = self.signature(
                     stmt, ("method", name, mname), ("mparam", name, mname)

@@ -175,7 +175,8 @@ class ClassDef:
     methods: tuple[tuple[str, tuple[TExpr, ...], SourceSpan], ...] = ()
     """Decorated methods (name, decorators, place): not tools, but worth a warning if marked."""
     functions: tuple[Function, ...] = ()
-    """Every method's signature, decorators and docstring (its body is never read)."""
+    """The signatures, decorators and docstrings of the decorated methods and those read by
+    name (``_run``); their bodies are never read."""
 
     @property
     def qualname(self) -> str:
