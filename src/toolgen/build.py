@@ -334,9 +334,9 @@ def _tool(
         one: JsonSchema = {"type": "object", "properties": {key: {"type": "string"}}}
         one["required"] = [key]
         qualname = f"{module}.{function.name}"
-        return (
-            ToolDef(name, description, one, function.span, qualname, owner=c.owner) if ok else None
-        )
+        function_path = f"{module}:{function.name}"
+        made = ToolDef(name, description, one, function.span, qualname, function=function_path)
+        return dataclasses.replace(made, owner=c.owner) if ok else None
     properties: dict[str, JsonSchema] = {}
     required: list[str] = []
     seen_params: set[str] = set()
@@ -464,7 +464,8 @@ def _tool(
         span=function.span,
         qualname=f"{module}.{c.method_of + '.' if c.method_of else ''}{function.name}",
         output_schema=output,
-        function=f"{module}:{function.name}",
+        # A class-defined tool's method: the runtime's Toolbox is given the instance to bind it.
+        function=f"{module}:{c.method_of + '.' if c.method_of else ''}{function.name}",
         packed=packed,
         title=read.title,
         strict=read.strict,

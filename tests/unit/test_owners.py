@@ -239,3 +239,18 @@ def test_the_cache_keeps_each_tools_owner() -> None:
     assert [t.owner for t in back.tools] == [owner, None]
     header["tools"][0]["owner"] = [1, "mcp-server"]
     assert decode_module(header, memoryview(b"")) is None
+
+
+def test_a_toolbox_takes_one_owners_constants(build_pkg) -> None:
+    from toolgen.runtime import Toolbox
+
+    files = {"pkg/__init__.py": "", "pkg/weather.py": WEATHER, "pkg/travel.py": TRAVEL}
+    m = build_pkg(files).module
+    travel = Toolbox(
+        {"TOOLS_MCP": m["TRAVEL_MCP_TOOLS_MCP"], "TOOL_CALLS_MCP": m["TRAVEL_MCP_TOOL_CALLS_MCP"]},
+        provider="mcp",
+        functions={"search": lambda destination: f"hotels in {destination}"},
+    )
+    assert travel.call("search", {"destination": "Oslo"}) == "hotels in Oslo"
+    assert m["WEATHER_MCP_TOOL_CALLS_MCP"]["search"]["function"] == "pkg.weather:search"
+    assert m["TRAVEL_MCP_TOOL_FUNCTIONS"] == {"search": "pkg.travel:search"}

@@ -73,6 +73,7 @@ def test_base_tool_subclasses_are_tools_by_their_class_attributes(build_pkg) -> 
             "required": ["query"],
         },
     }
+    assert built.module["TOOL_FUNCTIONS"]["acme_search"] == "pkg.tools:SearchTool._run"
     assert built.tools["raw"]["parameters"] == {
         "type": "object",
         "properties": {"x": {"type": "integer"}},
@@ -122,6 +123,11 @@ def test_a_framework_decorator_on_a_method_is_a_tool_of_its_class(build_pkg) -> 
     assert files["read"]["parameters"]["required"] == ["path"]  # self dropped, no warning
     assert list(files["list_dir"]["parameters"]["properties"]) == ["folder"]
     assert [t["parameters"]["required"] for t in m["WEB_TOOLS"]] == [["url"]]
+    # The function table names the method; a Toolbox is given the bound method.
+    assert m["FILES_TOOL_FUNCTIONS"] == {
+        "list_dir": "pkg.kits:Files.listing",
+        "read": "pkg.kits:Files.read",
+    }
     assert built.diagnostics == []
 
 

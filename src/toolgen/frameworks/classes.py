@@ -174,6 +174,8 @@ def _class_tool(
         parameters=parameters,
         span=cls.span,
         qualname=cls.qualname,
+        # What is called: the method of an instance the runtime's Toolbox is given.
+        function=f"{cls.module}:{cls.name}.{rule.signature}",
     )
 
 
