@@ -313,8 +313,6 @@ def _tool(
             how = "its decorator" if c.decorator in c.function.decorators else "a call"
         elif c.owner is not None:
             how = "a tools list"
-        if c.owner is not None:
-            how += f", a tool of {c.owner.kind} '{c.owner.id}'"
         source = (
             "the decorator" if description_override is not None else _DESCRIBED[rule.description]
         )
