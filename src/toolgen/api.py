@@ -242,6 +242,8 @@ def show(
     if diags.has_errors:
         raise SourceError(diags.sorted())
     decisions = [text for name, text in focus.notes if name == tool.name]
+    if tool.owner is not None:  # two owners may each have a tool of this name: say whose
+        decisions.insert(0, f"owned by the {tool.owner.kind} '{tool.owner.id}'")
     return value, diags.sorted(), decisions
 
 

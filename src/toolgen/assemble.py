@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from typing import Any
 
 from toolgen.build import check_duplicates
@@ -19,7 +20,7 @@ from toolgen.config import Target
 from toolgen.emit.check import ListItemProof
 from toolgen.errors import Diagnostic, Diagnostics
 from toolgen.forms import ModuleResult, ToolForms
-from toolgen.ir import ToolDef
+from toolgen.ir import Owner, ToolDef
 from toolgen.providers import ADAPTERS, adapt_tool, check_collisions
 from toolgen.providers.base import AdapterOptions
 from toolgen.render import Constant, RenderedConstant, list_item, render_constant, render_list
@@ -90,6 +91,7 @@ def build_module(
                     reused.function,
                     reused.packed,
                     reused.rules,
+                    owner=reused.owner,
                 )
             )
             continue
@@ -121,6 +123,7 @@ def build_module(
                 tool.function,
                 tool.packed,
                 rules,
+                owner=tool.owner,
             )
         )
     return ModuleResult(deps, tuple(entries), tuple(diags.items))
@@ -160,6 +163,7 @@ def ir_digest(tool: ToolDef) -> str:
         tool.title,
         tool.strict,
         [tool.span.path, tool.span.line, tool.span.col],
+        [tool.owner.id, tool.owner.kind] if tool.owner is not None else None,
     ]
     text = json.dumps(fields, ensure_ascii=False, separators=(",", ":"), default=repr)
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
@@ -175,7 +179,8 @@ def assemble(
     """The constants of the generated module(s), in a fixed order, and the cross-module checks.
 
     Keyed by provider: ``None`` holds the IR (``TOOLS``), each provider its list and name maps;
-    the layout decides which go to which file.
+    the layout decides which go to which file. A target whose tools have two or more owners
+    gets each owner's constants too (:func:`owner_prefixes` says how they are named).
     """
     for result in results:
         diags.items.extend(result.diagnostics)
@@ -185,18 +190,55 @@ def assemble(
         (t for r in results for t in r.tools),
         key=lambda t: (t.name, t.span.path, t.span.line, t.span.col),
     )
-    check_duplicates([(t.name, t.span) for t in tools], diags)
+    check_duplicates([(t.name, t.span, t.owner) for t in tools], diags)
+    flat, comment = flat_tools(tools)
+    mcp = serves_mcp(tools)
+    rendered = _group("", flat, target, diags, mcp, comment=comment)
+    prefixes = owner_prefixes(tools)
+    if prefixes:
+        rendered[None].append(
+            render_constant(
+                Constant(
+                    "OWNERS",
+                    "dict[str, str]",
+                    {owner.id: prefix for owner, prefix in prefixes.items()},
+                    "Owner (module:name) -> the prefix of its constants (PREFIX_TOOLS_OPENAI).",
+                ),
+                target.line_length,
+            )
+        )
+    for owner, prefix in prefixes.items():
+        own = [t for t in tools if t.owner == owner]
+        # Collisions are said once: by the target's constants when they hold every tool.
+        checked = flat is not tools
+        for key, group in _group(f"{prefix}_", own, target, diags, mcp, checked).items():
+            rendered.setdefault(key, []).extend(group)
+    return rendered
+
+
+def _group(
+    prefix: str,
+    tools: list[ToolForms],
+    target: Target,
+    diags: Diagnostics,
+    mcp: frozenset[str] | None,
+    check: bool = True,
+    comment: str = "",
+) -> dict[str | None, list[RenderedConstant]]:
+    """One set of constants (the target's, or one owner's with ``prefix``): the IR and each
+    provider's list and name maps. ``mcp``: the tools (by IR digest) ``TOOLS_MCP`` serves,
+    ``None`` for all of them; an owner none of whose tools are served has no MCP list."""
     rendered: dict[str | None, list[RenderedConstant]] = {
         None: [
             render_list(
-                "TOOLS",
+                f"{prefix}TOOLS",
                 LIST,
                 [t.segments["TOOLS"] for t in tools],
-                "The provider-neutral IR: name, description, JSON Schema 2020-12.",
+                comment or "The provider-neutral IR: name, description, JSON Schema 2020-12.",
             ),
             render_constant(
                 Constant(
-                    "TOOL_FUNCTIONS",
+                    f"{prefix}TOOL_FUNCTIONS",
                     "dict[str, str]",
                     {t.name: t.function for t in tools},
                     "Tool name -> the function to call, as an import path (module:function).",
@@ -206,16 +248,22 @@ def assemble(
         ]
     }
     for key in providers_of(target):
-        check_collisions(key, [(t.name, t.wire[key], t.span) for t in tools], diags)
-        constant = ADAPTERS[key](options_of(target)).constant
-        suffix = constant.removeprefix("TOOLS")
-        group = rendered[key] = [render_list(constant, LIST, [t.segments[key] for t in tools])]
+        served = tools
+        if key == "mcp" and mcp is not None:
+            served = [t for t in tools if t.ir in mcp]
+            if prefix and not served:
+                continue  # an agent's constants have no MCP list: it serves nothing
+        if check:
+            check_collisions(key, [(t.name, t.wire[key], t.span) for t in served], diags)
+        constant = prefix + ADAPTERS[key](options_of(target)).constant
+        suffix = constant.removeprefix(f"{prefix}TOOLS")
+        group = rendered[key] = [render_list(constant, LIST, [t.segments[key] for t in served])]
         group.append(
             render_constant(
                 Constant(
-                    f"TOOL_NAME_MAP{suffix}",
+                    f"{prefix}TOOL_NAME_MAP{suffix}",
                     "dict[str, str]",
-                    {t.wire[key]: t.name for t in tools},
+                    {t.wire[key]: t.name for t in served},
                     "Wire name -> tool name, to dispatch a model's tool call.",
                 ),
                 target.line_length,
@@ -225,9 +273,9 @@ def assemble(
             group.append(
                 render_constant(
                     Constant(
-                        f"NULL_MEANS_OMITTED{suffix}",
+                        f"{prefix}NULL_MEANS_OMITTED{suffix}",
                         "dict[str, list[str]]",
-                        {t.wire[key]: list(t.nullable[key]) for t in tools if key in t.nullable},
+                        {t.wire[key]: list(t.nullable[key]) for t in served if key in t.nullable},
                         "Optional parameters that strict mode made nullable: null means not given.",
                     ),
                     target.line_length,
@@ -236,9 +284,9 @@ def assemble(
         group.append(
             render_constant(
                 Constant(
-                    f"TOOL_CALLS{suffix}",
+                    f"{prefix}TOOL_CALLS{suffix}",
                     "dict[str, dict[str, Any]]",
-                    {t.wire[key]: call_entry(t, key) for t in tools},
+                    {t.wire[key]: call_entry(t, key) for t in served},
                     "Wire name -> what toolgen.runtime needs to decode and dispatch a call.",
                 ),
                 target.line_length,
@@ -257,6 +305,66 @@ def call_entry(tool: ToolForms, provider: str) -> dict[str, Any]:
     if tool.rules and provider in tool.rules:
         entry.update(tool.rules[provider])
     return entry
+
+
+def flat_tools(tools: list[ToolForms]) -> tuple[list[ToolForms], str]:
+    """What the target's own constants (``TOOLS``, ``TOOLS_OPENAI``, ...) hold, and their
+    comment: every tool, as ever, while the names are unique across the target; when two owners
+    share a name (two servers' ``search``), no list can hold both, so they hold the tools of no
+    owner, and each owner's tools are in its own constants."""
+    if len({t.name for t in tools}) == len(tools):
+        return tools, ""
+    return (
+        [t for t in tools if t.owner is None],
+        "The tools of no owner (two owners share a tool name: each has its own constants, see "
+        "OWNERS).",
+    )
+
+
+def serves_mcp(tools: list[ToolForms]) -> frozenset[str] | None:
+    """The tools ``TOOLS_MCP`` holds, by IR digest: in a target with an MCP server and an agent
+    or toolset, all but the agent's and toolset's (the server does not serve them; a tool of no
+    owner it may, by an ``add_tool`` toolgen does not read); else ``None``, every tool, as
+    before owners (a target of agents alone keeps its ``TOOLS_MCP``)."""
+    kinds = {t.owner.kind for t in tools if t.owner is not None}
+    if "mcp-server" not in kinds or kinds == {"mcp-server"}:
+        return None
+    return frozenset(t.ir for t in tools if t.owner is None or t.owner.kind == "mcp-server")
+
+
+def owner_prefixes(tools: list[ToolForms]) -> dict[Owner, str]:
+    """Each owner's constant prefix, in a target whose tools have two or more owners or share a
+    name (else none: a single owner's tools are the target's constants, unchanged).
+
+    The prefix is the owner's name upper-cased (``weather = FastMCP(...)``: ``WEATHER``), with
+    as many of its module's last parts before it as make it unique (two ``mcp = FastMCP(...)``
+    in ``servers/weather.py`` and ``servers/travel.py``: ``WEATHER_MCP``, ``TRAVEL_MCP``).
+    """
+    owners = sorted({t.owner for t in tools if t.owner is not None})
+    if not owners or (len(owners) == 1 and len({t.name for t in tools}) == len(tools)):
+        return {}
+    words = {o: [_word(p) for p in re.split(r"[.:]", o.id)] for o in owners}
+    depth = dict.fromkeys(owners, 1)
+    for _ in range(max(len(w) for w in words.values())):
+        prefixes = {o: "_".join(words[o][-depth[o] :]) for o in owners}
+        clashing = [o for o in owners if list(prefixes.values()).count(prefixes[o]) > 1]
+        if not clashing:
+            break
+        for o in clashing:
+            depth[o] = min(depth[o] + 1, len(words[o]))
+    prefixes = {o: "_".join(words[o][-depth[o] :]) for o in owners}
+    seen: dict[str, int] = {}
+    for o in owners:  # ids that differ only in characters a name cannot hold
+        count = seen[prefixes[o]] = seen.get(prefixes[o], 0) + 1
+        if count > 1:
+            prefixes[o] = f"{prefixes[o]}_{count}"
+    return prefixes
+
+
+def _word(part: str) -> str:
+    """A part of an owner's id as part of a constant's name: ASCII letters, digits and ``_``."""
+    word = re.sub(r"[^A-Za-z0-9_]", "_", part).upper().strip("_") or "OWNER"
+    return word if not word[0].isdigit() else f"_{word}"
 
 
 def tool_count(results: list[ModuleResult]) -> int:

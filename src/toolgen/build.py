@@ -11,7 +11,8 @@ from typing import Any, Final
 from toolgen import docstrings
 from toolgen.config import Target
 from toolgen.errors import Diagnostics, SourceSpan
-from toolgen.ir import MAX_NESTING, SCHEMA_NESTING, JsonSchema, ToolDef, ToolSet, nesting
+from toolgen.frameworks import active, describe
+from toolgen.ir import MAX_NESTING, SCHEMA_NESTING, JsonSchema, Owner, ToolDef, ToolSet, nesting
 from toolgen.returns import output_schema
 from toolgen.scan.model import Call, Function, Lit, ModuleScan, Name, Parameter
 from toolgen.scan.resolve import Resolver
@@ -73,30 +74,82 @@ def build_tools(
     mapper = SchemaMapper(resolver, diags)
     tools: list[ToolDef] = []
     warn_decorated_methods(scans, resolver, target, diags, modules)
-    for candidate in select_tools(scans, resolver, target, modules):
+    for candidate in select_tools(scans, resolver, target, modules, diags):
         tool = _tool(candidate, mapper, target, diags, notes)
         if tool is not None:
             tools.append(tool)
+    tools.extend(_class_tools(scans, resolver, mapper, target, diags, modules, notes))
     tools.sort(key=lambda t: (t.name, t.span))
     return tools
 
 
-def check_duplicates(tools: list[tuple[str, SourceSpan]], diags: Diagnostics) -> None:
-    """Two tools with one name: an error at the second, naming the first."""
-    if len({name for name, _ in tools}) == len(tools):
+def _class_tools(
+    scans: list[ModuleScan],
+    resolver: Resolver,
+    mapper: SchemaMapper,
+    target: Target,
+    diags: Diagnostics,
+    modules: frozenset[str] | None,
+    notes: list[tuple[str, str]] | None,
+) -> list[ToolDef]:
+    """Tools written as classes (:mod:`toolgen.frameworks.classes`); one whose parameters are a
+    method's signature is read as that framework's decorator reads a function, with the class's
+    name and description as the decorator's arguments."""
+    from toolgen.frameworks.classes import MethodTool, class_tools
+    from toolgen.frameworks.presets import PRESETS
+
+    presets = active(target.frameworks)
+    out: list[ToolDef] = []
+    for found in class_tools(
+        scans, resolver, mapper, diags, modules, tuple(f.name for f in presets)
+    ):
+        if not isinstance(found, MethodTool):
+            out.append(found)
+            continue
+        framework = PRESETS[found.framework]
+        rule = framework.decorators[found.reads_as]
+        given = Call(
+            Name("tool"), (), (("name", Lit(found.name)), ("description", Lit(found.description)))
+        )
+        scan = resolver.symbols[found.cls.module].scan
+        candidate = Candidate(
+            found.method,
+            scan,
+            given,
+            found.method.span,
+            None,
+            rule,
+            (framework,),
+            None,
+            found.cls.name,
+        )
+        tool = _tool(candidate, mapper, target, diags, notes)
+        if tool is not None:
+            out.append(tool)
+    return out
+
+
+def check_duplicates(tools: list[tuple[str, SourceSpan, Owner | None]], diags: Diagnostics) -> None:
+    """Two tools with one name and one owner: an error at the second, naming the first.
+
+    Names are unique per owner (two servers each serve their own ``search``), not per target.
+    """
+    keyed = [(name, owner, span) for name, span, owner in tools]
+    if len({(name, owner) for name, owner, _ in keyed}) == len(keyed):
         return
-    first: dict[str, SourceSpan] = {}
+    first: dict[tuple[str, Owner | None], SourceSpan] = {}
     # Plain tuples sort like SourceSpan (path, line, col), and much faster than dataclasses.
-    for name, span in sorted(tools, key=lambda t: (t[0], t[1].path, t[1].line, t[1].col)):
-        if name in first:
+    for name, owner, span in sorted(keyed, key=lambda t: (t[0], t[2].path, t[2].line, t[2].col)):
+        if (name, owner) in first:
+            whose = f" of {owner.kind} '{owner.id}'" if owner is not None else ""
             diags.error(
-                f"duplicate tool name '{name}': also defined at {first[name]}"
+                f"duplicate tool name '{name}'{whose}: also defined at {first[name, owner]}"
                 " (rename one with @tool(name=...))",
                 span,
                 "duplicate-name",
             )
         else:
-            first[name] = span
+            first[name, owner] = span
 
 
 def build_toolset(
@@ -110,7 +163,7 @@ def build_toolset(
     for scan in scans:
         diags.extend(scan.diagnostics)
     tools = build_tools(scans, target, diags, resolver=resolver, notes=notes)
-    check_duplicates([(t.name, t.span) for t in tools], diags)
+    check_duplicates([(t.name, t.span, t.owner) for t in tools], diags)
     return ToolSet(tuple(tools), tuple(sorted({s.path for s in scans})))
 
 
@@ -249,31 +302,17 @@ def _tool(
         bound = {unicodedata.normalize("NFKC", key): value for key, value in doc.params.items()}
         doc = dataclasses.replace(doc, params=bound)
     rule = c.docstring_rule()
-    description = description_override
-    if description is None:
-        description = doc.summary
-        if rule.description == "whole":
-            description = (raw_doc or "").strip()
-        elif rule.description == "without_params":
-            description = docstrings.without_parameter_section(raw_doc)
-        elif rule.description == "until_args":
-            description = docstrings.until_heading(raw_doc, ("Args:", "Returns:", "Raises:"))
-        elif rule.description == "none":
-            description = ""
-        elif (rule.description == "intro" or target.long_description) and doc.long_description:
-            description = (
-                f"{description}\n\n{doc.long_description}" if description else doc.long_description
-            )
-    if description_override is None and rule.returns_xml and doc.returns:
-        kind = f"<type>{doc.returns_type}</type>\n" if doc.returns_type else ""
-        returned = f"<returns>\n{kind}<description>{doc.returns}</description>\n</returns>"
-        description = f"<summary>{description}</summary>\n{returned}" if description else returned
-    if not description and rule.empty == "name":
-        description = function.name
+    description = describe.description(
+        rule, raw_doc, doc, function.name, description_override, target.long_description
+    )
     if not rule.params:
         doc = docstrings.Docstring(doc.summary, doc.long_description, {}, doc.style)
     if notes is not None:
-        how = "its decorator" if c.decorator is not None else "select = public"
+        how = "select = public"
+        if c.decorator is not None:
+            how = "its decorator" if c.decorator in c.function.decorators else "a call"
+        elif c.owner is not None:
+            how = "a tools list"
         source = (
             "the decorator" if description_override is not None else _DESCRIBED[rule.description]
         )
@@ -288,13 +327,23 @@ def _tool(
                 f"parameter descriptions: {params}",
             )
         )
+    if c.rule.one_string is not None:  # LangChain's ``Tool``: one string, whatever the signature
+        key = c.rule.one_string
+        one: JsonSchema = {"type": "object", "properties": {key: {"type": "string"}}}
+        one["required"] = [key]
+        qualname = f"{module}.{function.name}"
+        function_path = f"{module}:{function.name}"
+        made = ToolDef(name, description, one, function.span, qualname, function=function_path)
+        return dataclasses.replace(made, owner=c.owner) if ok else None
     properties: dict[str, JsonSchema] = {}
     required: list[str] = []
     seen_params: set[str] = set()
     for index, param in enumerate(function.params):
         if index == 0 and param.name in ("self", "cls") and param.annotation is None:
             why = injected_by(c, index, param, mapper, target)
-            if why is None:
+            if why is None and c.method_of is not None:
+                why = f"the method of '{c.method_of}' is called bound"
+            elif why is None:
                 why = f"an unannotated first '{param.name}' is taken for a method's"
                 diags.warning(
                     f"tool '{name}': parameter '{param.name}' is left out of the schema: {why}, "
@@ -411,12 +460,14 @@ def _tool(
         description=description or "",
         parameters=parameters,
         span=function.span,
-        qualname=f"{module}.{function.name}",
+        qualname=f"{module}.{c.method_of + '.' if c.method_of else ''}{function.name}",
         output_schema=output,
-        function=f"{module}:{function.name}",
+        # A class-defined tool's method: the runtime's Toolbox is given the instance to bind it.
+        function=f"{module}:{c.method_of + '.' if c.method_of else ''}{function.name}",
         packed=packed,
         title=read.title,
         strict=read.strict,
+        owner=c.owner,
     )
 
 

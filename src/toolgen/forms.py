@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from toolgen.errors import Diagnostic, SourceSpan
+from toolgen.ir import Owner
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +34,8 @@ class ToolForms:
     rules: Mapping[str, Mapping[str, Any]] | None = None
     """Provider → what undoes its rewrites of a call (JSON data); a provider with nothing to
     undo is absent."""
+    owner: Owner | None = None
+    """The server, agent or toolset the tool belongs to; ``None``: the target's alone."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -60,6 +60,20 @@ def json_type(value: Any) -> str:
     return "object"
 
 
+@dataclass(frozen=True, slots=True, order=True)
+class Owner:
+    """Who a tool belongs to, where the code says so. Tool names are unique per owner.
+
+    ``id`` is ``module:name``: the module-level instance (``servers.weather:mcp``) or class
+    that holds the tool, in the module that defines it. ``kind`` is ``"mcp-server"`` (its
+    tools are what ``TOOLS_MCP`` serves), ``"agent"``, ``"toolset"``, ``"toolkit"`` or
+    ``"tool-class"``.
+    """
+
+    id: str
+    kind: str
+
+
 @dataclass(frozen=True, slots=True)
 class ToolDef:
     """One tool: its own name, description and full parameter schema, and where it came from."""
@@ -81,6 +95,8 @@ class ToolDef:
     strict: bool | None = None
     """``False``: the OpenAI constants are non-strict whatever ``openai_strict`` says (the
     decorator asked so); ``None``: the target's setting decides."""
+    owner: Owner | None = None
+    """``None``: the tool is no one's but the target's (a module-level ``@tool`` function)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,9 +23,11 @@ from toolgen.frameworks import (
     Framework,
     active,
 )
+from toolgen.frameworks.owners import class_lineage, owner_of
+from toolgen.frameworks.references import references
+from toolgen.ir import Owner
 from toolgen.scan.model import (
     Call,
-    ClassDef,
     Function,
     Lit,
     ModuleScan,
@@ -35,7 +37,7 @@ from toolgen.scan.model import (
     Sub,
     TExpr,
 )
-from toolgen.scan.resolve import External, LocalAlias, LocalClass, Resolver
+from toolgen.scan.resolve import LocalAlias, Resolver
 from toolgen.scan.schema import SchemaMapper, parse_annotation
 
 TOOL_DECORATOR: Final = "toolgen.tool"
@@ -53,6 +55,10 @@ class Candidate:
     rule: DecoratorRule = TOOLGEN_RULE
     frameworks: tuple[Framework, ...] = ()
     """The frameworks whose injected parameters apply: the decorator's, or those the file imports."""
+    owner: Owner | None = None
+    """The server, agent or toolset the tool belongs to (:func:`owner_of`)."""
+    method_of: str | None = None
+    """The class whose method the tool is: ``self``/``cls`` is dropped, as the framework binds it."""
 
     @property
     def is_toolgen(self) -> bool:
@@ -77,40 +83,6 @@ def decorator_rules(target: Target) -> dict[str, DecoratorRule]:
     for framework in active(target.frameworks):
         rules.update(framework.decorators)
     return rules
-
-
-def class_lineage(resolver: Resolver, module: str, expr: TExpr) -> list[str]:
-    """The qualified names a class expression answers to: its own and every ancestor's, through
-    local subclasses (``class MyServer(FastMCP)``) and parametrised forms (``Agent[Deps, Out]``)."""
-    while isinstance(expr, Sub):
-        expr = expr.base
-    if not isinstance(expr, Name):
-        return []
-    found = resolver.resolve(module, expr.dotted)
-    if isinstance(found, External):
-        return [found.qualname]
-    if not isinstance(found, LocalClass):
-        return []
-    out: list[str] = []
-    stack: list[ClassDef] = [found.cls]
-    seen: set[str] = set()
-    while stack and len(seen) < 100:
-        cls = stack.pop()
-        if cls.qualname in seen:
-            continue
-        seen.add(cls.qualname)
-        out.append(cls.qualname)
-        for base in cls.bases:
-            while isinstance(base, Sub):
-                base = base.base
-            if not isinstance(base, Name):
-                continue
-            parent = resolver.resolve(cls.module, base.dotted)
-            if isinstance(parent, External):
-                out.append(parent.qualname)
-            elif isinstance(parent, LocalClass):
-                stack.append(parent.cls)
-    return out
 
 
 def decorator_qualnames(resolver: Resolver, module: str, deco: TExpr) -> set[str]:
@@ -154,8 +126,11 @@ def select_tools(
     resolver: Resolver,
     target: Target,
     modules: frozenset[str] | None = None,
+    diags: Diagnostics | None = None,
 ) -> list[Candidate]:
-    """The functions that are tools (in ``modules``, if given), stubs deciding over implementations."""
+    """The functions that are tools (in ``modules``, if given), stubs deciding over
+    implementations: decorated ones, then those that calls and tools lists make
+    (:mod:`toolgen.frameworks.references`; ``diags`` gets what those cannot read)."""
     rules = decorator_rules(target)
     presets = active(target.frameworks)
     by_name = {f.name: f for f in presets}
@@ -164,6 +139,15 @@ def select_tools(
         (s.module, f.name): f.docstring for s in scans if not s.is_stub for f in s.functions
     }
     out: list[Candidate] = []
+
+    def _is_tool(function: Function, module: str) -> bool:
+        """A decorator, or ``select = "public"``, made it a tool already, in its module."""
+        if target.select == "public" and not function.name.startswith("_"):
+            return True
+        return any(
+            decorator_qualnames(resolver, module, d) & rules.keys() for d in function.decorators
+        )
+
     for scan in scans:
         if scan.module in stubbed and not scan.is_stub:
             continue
@@ -190,6 +174,9 @@ def select_tools(
                 found.append((None, function.span, plain))
             for decorator, span, rule in found:
                 own = by_name.get(rule.framework)
+                owner = owner_of(resolver, scan.module, decorator, presets)
+                if not wanted_owner(target, owner):
+                    continue
                 out.append(
                     Candidate(
                         function,
@@ -199,9 +186,68 @@ def select_tools(
                         impl_docs.get((scan.module, function.name)),
                         rule,
                         (own,) if own is not None else imported,
+                        owner,
                     )
                 )
+        for ref in references(scan, resolver, presets, diags, _is_tool):
+            if not wanted_owner(target, ref.owner):
+                continue
+            out.append(
+                Candidate(
+                    ref.function,
+                    ref.module,
+                    ref.call,
+                    ref.span,
+                    impl_docs.get((ref.module.module, ref.function.name)),
+                    ref.rule,
+                    (ref.framework,),
+                    ref.owner,
+                )
+            )
+        out.extend(_methods(scan, resolver, target, rules, presets, by_name))
     return out
+
+
+def _methods(
+    scan: ModuleScan,
+    resolver: Resolver,
+    target: Target,
+    rules: dict[str, DecoratorRule],
+    presets: tuple[Framework, ...],
+    by_name: dict[str, Framework],
+) -> list[Candidate]:
+    """A framework's decorator on a method (``@tool`` inside a class): a tool of the class (a
+    toolkit), or of the instance the decorator is a method of; ``self``/``cls`` is dropped.
+    toolgen's own ``@tool`` and configured decorators stay module-level only (a warning)."""
+    out: list[Candidate] = []
+    for cls in scan.classes:
+        for method in cls.functions:
+            for deco, span in zip(method.decorators, method.decorator_spans):
+                names = decorator_qualnames(resolver, scan.module, deco)
+                rule = next((rules[n] for n in sorted(names) if n in rules), None)
+                own = by_name.get(rule.framework) if rule is not None else None
+                if rule is None or own is None:
+                    continue
+                owner = owner_of(resolver, scan.module, deco, presets) or Owner(
+                    f"{scan.module}:{cls.name}", "toolkit"
+                )
+                if wanted_owner(target, owner):
+                    out.append(
+                        Candidate(method, scan, deco, span, None, rule, (own,), owner, cls.name)
+                    )
+    return out
+
+
+def wanted_owner(target: Target, owner: Owner | None) -> bool:
+    """Whether the target's ``owners = [...]`` takes a tool of this owner: every tool without
+    the setting; with it, the tools of the owners it names (``""`` names the tools of no
+    owner), each written as the owner's id (``servers.weather:mcp``) or a glob of it."""
+    if target.owners is None:
+        return True
+    import fnmatch
+
+    key = owner.id if owner is not None else ""
+    return any(key == p or (p and fnmatch.fnmatchcase(key, p)) for p in target.owners)
 
 
 def warn_decorated_methods(
@@ -211,17 +257,16 @@ def warn_decorated_methods(
     diags: Diagnostics,
     modules: frozenset[str] | None,
 ) -> None:
-    """A tool decorator on a method is most likely a mistake: say that only functions are read."""
-    wanted = decorator_rules(target)
+    """toolgen's own or a configured tool decorator on a method is most likely a mistake: say
+    that only functions are read (a framework's decorator on a method is read: :func:`_methods`)."""
+    presets = {f.name for f in active(target.frameworks)}
+    wanted = {k for k, r in decorator_rules(target).items() if r.framework not in presets}
     for scan in scans:
         if modules is not None and scan.module not in modules:
             continue
         for cls in scan.classes:
             for name, decorators, span in cls.methods:
-                if any(
-                    decorator_qualnames(resolver, scan.module, d) & wanted.keys()
-                    for d in decorators
-                ):
+                if any(decorator_qualnames(resolver, scan.module, d) & wanted for d in decorators):
                     diags.warning(
                         f"method '{cls.name}.{name}' is marked as a tool, but toolgen reads "
                         "module-level functions only; it is left out",

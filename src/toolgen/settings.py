@@ -278,6 +278,19 @@ class Target:
         doc_type="list of preset names",
         doc_default="all of them",
     )
+    owners: tuple[str, ...] | None = _setting(
+        None,
+        kind="list",
+        flag="--owner",
+        metavar="MODULE:NAME",
+        help="Take only the tools of this owner (a server, agent or toolset instance, as "
+        "module:name, globs allowed; '' for the tools of no owner); repeatable.",
+        doc="take only the tools of these owners (a server, agent or toolset instance, written "
+        '`module:name`, globs allowed; `""` for the tools of no owner), see '
+        "[owners](frameworks.md#owners)",
+        doc_type="list of owner ids",
+        doc_default="every owner",
+    )
 
     @property
     def out_path(self) -> Path:

@@ -57,23 +57,38 @@ def test_show_prints_what_build_writes(name: str, monkeypatch: pytest.MonkeyPatc
         head, sep, rest = d.message.partition(": ")
         if sep and ", " in head and all(p in ADAPTERS for p in head.split(", ")):
             said |= {replace(d, message=f"{p}: {rest}").format() for p in head.split(", ")}
-    position = {tool["name"]: i for i, tool in enumerate(constants["TOOLS"])}
+    owners = constants.get("OWNERS", {})
     run = TargetRun(target, frozenset(), case, case, open_cache(None))
     run.read()
-    shown = 0
+    shown: set[tuple[str, str]] = set()
     for result in run.module_results().values():
         for forms in result.tools:
+            # A tool of one of two or more owners is in that owner's constants.
+            prefix = f"{owners[forms.owner.id]}_" if forms.owner and owners else ""
+            ir = constants[f"{prefix}TOOLS"]
+            position = {tool["name"]: i for i, tool in enumerate(ir)}
             path = case / forms.span.path
             value, diagnostics, _ = api.show(path, forms.name, config, cwd=case)
-            assert value == constants["TOOLS"][position[forms.name]], forms.name
+            assert value == ir[position[forms.name]], forms.name
             assert {d.format() for d in diagnostics} <= said, forms.name
             for key in target.providers:
-                constant = ADAPTERS[key](target).constant
+                constant = prefix + ADAPTERS[key](target).constant
+                names = list(constants.get(constant.replace("TOOLS", "TOOL_NAME_MAP"), {}).values())
+                if forms.name not in names:  # not served: an agent's tool and TOOLS_MCP
+                    assert (
+                        key == "mcp"
+                        and forms.owner is not None
+                        and forms.owner.kind != "mcp-server"
+                    )
+                    continue
                 wire, diagnostics, _ = api.show(path, forms.name, config, key, cwd=case)
-                assert wire == constants[constant][position[forms.name]], (forms.name, key)
+                assert wire == constants[constant][names.index(forms.name)], (forms.name, key)
                 assert {d.format() for d in diagnostics} <= said, (forms.name, key)
-            shown += 1
-    assert shown == len(constants["TOOLS"])
+            shown.add((prefix, forms.name))
+    # Every tool the module holds was shown: each owner's, and the target's own.
+    for prefix in ["", *(f"{p}_" for p in owners.values())]:
+        held = {t["name"] for t in constants[f"{prefix}TOOLS"]}
+        assert held <= {name for p, name in shown if p == prefix or not prefix}, prefix
 
 
 def test_show_resolves_types_from_other_folders_as_build_does(

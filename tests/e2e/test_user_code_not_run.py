@@ -30,6 +30,38 @@ def test_side_effects_of_importing_tools_never_happen(tmp_path: Path) -> None:
         """)
     (package / "__init__.py").write_text(hostile)
     (package / "danger.py").write_text(hostile.replace("drop_tables", "drop_database"))
+    # The readers of owners, tools lists and tool-making calls are held to the same: a module
+    # of servers, agents and calls is read, never run.
+    preamble = hostile.split("from toolgen import tool")[0]
+    (package / "crew.py").write_text(preamble + textwrap.dedent("""
+        from langchain_core.tools import StructuredTool
+        from mcp.server.fastmcp import FastMCP
+        from pydantic_ai import Agent, Tool
+
+        def wipe_disk(path: str) -> str:
+            '''Wipe a disk.'''
+            raise SystemExit(99)
+
+        def format_drive(letter: str) -> str:
+            '''Format a drive.'''
+            raise SystemExit(99)
+
+        server = FastMCP("crew")
+        agent = Agent("openai:gpt-4o", tools=[wipe_disk, Tool(format_drive, name="fmt")])
+        burn = StructuredTool.from_function(format_drive, name="burn")
+
+        @server.tool()
+        def reboot(host: str) -> str:
+            '''Reboot a host.'''
+            raise SystemExit(99)
+
+        from langchain_core.tools import BaseTool
+
+        class ShredTool(BaseTool):
+            name: str = "shred"
+            description: str = "Shred files."
+            args_schema: dict = {"type": "object", "properties": {"path": {"type": "string"}}}
+        """))
     # An audit hook in the toolgen process records any attempt to open the sentinel or the
     # network, or to import the tool modules, even if the module's own guards were bypassed.
     runner = textwrap.dedent(f"""
@@ -60,3 +92,6 @@ def test_side_effects_of_importing_tools_never_happen(tmp_path: Path) -> None:
     assert not sentinel.exists()
     generated = (package / "tool_schemas.py").read_text()
     assert '"name": "drop_tables"' in generated and '"name": "drop_database"' in generated
+    for name in ("wipe_disk", "fmt", "burn", "reboot", "shred"):
+        assert f'"name": "{name}"' in generated, name
+    assert "AGENT_TOOLS" in generated and "SERVER_TOOLS" in generated

@@ -39,6 +39,7 @@ FRAMEWORKS: dict[str, str] = {
     "fastmcp": "main",
     "openai_agents": "main",
     "langchain": "main",
+    "langchain_classes": "main",
     "smolagents": "main",
     "pydantic_ai": "main",
     "google_adk": "adk",

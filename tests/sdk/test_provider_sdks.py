@@ -216,25 +216,45 @@ VALIDATORS = {
 }
 
 
+def _served(namespace: dict[str, Any], constant: str, prefix: str = "") -> set[str]:
+    """The tools a constant holds: every tool of its set (the target's, or one owner's), but in
+    an MCP constant not an agent's, whose owner has no TOOLS_MCP (docs/frameworks.md#owners)."""
+    names = {t["name"] for t in namespace[f"{prefix}TOOLS"]}
+    if constant.endswith("_MCP"):
+        for owner in namespace.get("OWNERS", {}).values():
+            if f"{owner}_TOOLS_MCP" not in namespace:
+                names -= {t["name"] for t in namespace[f"{owner}_TOOLS"]}
+    return names
+
+
+def _sets(namespace: dict[str, Any]) -> list[str]:
+    """The prefixes of the module's sets of constants: the target's, then each owner's."""
+    return ["", *(f"{owner}_" for owner in namespace.get("OWNERS", {}).values())]
+
+
 @pytest.mark.parametrize("module", IDS)
 def test_every_constant_accepted_by_its_provider_sdk(module: str) -> None:
     namespace = CONSTANTS[module]
     present = [c for c in VALIDATORS if c in namespace]
     assert present, f"{module} generates no provider constant"
-    for constant in present:
-        tools = namespace[constant]
-        assert len(tools) == len(namespace["TOOLS"])
-        for tool in tools:
-            VALIDATORS[constant](_jsonable(tool))
+    for prefix in _sets(namespace):
+        for constant in VALIDATORS:
+            if prefix + constant not in namespace:
+                continue
+            tools = namespace[prefix + constant]
+            assert len(tools) == len(_served(namespace, constant, prefix)), prefix + constant
+            for tool in tools:
+                VALIDATORS[constant](_jsonable(tool))
 
 
 @pytest.mark.parametrize("module", IDS)
 def test_name_maps_lead_back_to_every_tool(module: str) -> None:
     namespace = CONSTANTS[module]
-    names = {t["name"] for t in namespace["TOOLS"]}
-    for key, value in namespace.items():
-        if key.startswith("TOOL_NAME_MAP"):
-            assert set(value.values()) == names, key
+    for prefix in _sets(namespace):
+        for key, value in namespace.items():
+            if key.startswith(f"{prefix}TOOL_NAME_MAP"):
+                suffix = key.removeprefix(f"{prefix}TOOL_NAME_MAP")
+                assert set(value.values()) == _served(namespace, suffix, prefix), key
 
 
 @pytest.mark.parametrize("module", IDS)

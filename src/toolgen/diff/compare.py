@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -63,6 +64,57 @@ def diff_constants(
 ) -> TargetDiff:
     """Every change from ``old`` to ``new`` (IR first, then each provider), in a fixed order."""
     a, b = old.constants, new.constants
+    warnings = adapter_warnings(options or Target())
+    both = old.present and new.present
+    changes, count_o, count_n = _diff_group(a, b, warnings, both)
+    # Each owner's constants (``OWNERS``: owner -> prefix) compared as a target of their own,
+    # so that two servers' ``search`` are two tools, each change naming its owner (as the new
+    # version names it).
+    prefixes: dict[str, str] = {}
+    for found in (a.get("OWNERS"), b.get("OWNERS")):
+        if isinstance(found, dict):
+            prefixes.update({v: k for k, v in found.items() if isinstance(v, str)})
+    owned: list[Change] = []
+    held_o: set[str] = set()
+    held_n: set[str] = set()
+    for prefix, owner in sorted(prefixes.items()):
+        start = f"{prefix}_"
+        sub_a = {k[len(start) :]: v for k, v in a.items() if k.startswith(start)}
+        sub_b = {k[len(start) :]: v for k, v in b.items() if k.startswith(start)}
+        found_changes, _, _ = _diff_group(sub_a, sub_b, warnings, bool(sub_a and sub_b))
+        owned.extend(replace(c, owner=owner) for c in found_changes)
+        held_o.update(_chunks(sub_a))
+        held_n.update(_chunks(sub_b))
+    # A tool in the target's constants and an owner's is one tool (its item, the same text).
+    count_o += len(held_o - set(_chunks(a)))
+    count_n += len(held_n - set(_chunks(b)))
+    # A change the target's constants show too (they hold every tool while names are unique)
+    # is said once, with its owner.
+    said = {_said(c) for c in owned}
+    changes = [c for c in changes if _said(c) not in said] + owned
+    locate = _Locator(new, cwd)
+    # A removed tool has no place in the new version (a leftover function of its name is not it).
+    changes = [
+        c if not c.tool or c.rule == "tool-removed" else _with_source(c, locate(c.tool))
+        for c in changes
+    ]
+    changes.sort(key=Change.sort_key)
+    return TargetDiff(
+        output,
+        old_label,
+        new_label,
+        tuple(changes),
+        tuple(costs(a, b)),
+        count_o,
+        count_n,
+    )
+
+
+def _diff_group(
+    a: dict[str, Any], b: dict[str, Any], warnings: Warnings, both: bool
+) -> tuple[list[Change], int, int]:
+    """The changes from one set of constants to another (``TOOLS`` and each provider's), and
+    how many tools each holds."""
     changes: list[Change] = []
     ir_o, ir_n = items(a.get("TOOLS")) or Items.of([]), items(b.get("TOOLS")) or Items.of([])
     # An item written the same in both versions is the same tool: it has no change to report
@@ -77,35 +129,26 @@ def diff_constants(
         for t in tools_n
         if t["name"] in by_name_o and not identical(by_name_o[t["name"]], t)
     }
-    warnings = adapter_warnings(options or Target())
     for provider in PROVIDERS:
         found = compare_provider(provider, a, b, warnings, changed_ir)
-        if not (old.present and new.present):  # every tool is added or removed: that says it
+        if not both:  # every tool is added or removed: that says it
             found = [c for c in found if c.rule not in ("provider-added", "provider-removed")]
         changes.extend(found)
-    locate = _Locator(new, cwd)
-    # A removed tool has no place in the new version (a leftover function of its name is not it).
-    changes = [
-        c if not c.tool or c.rule == "tool-removed" else _with_source(c, locate(c.tool))
-        for c in changes
-    ]
-    changes.sort(key=Change.sort_key)
-    return TargetDiff(
-        output,
-        old_label,
-        new_label,
-        tuple(changes),
-        tuple(costs(a, b)),
-        len(ir_o),
-        len(ir_n),
-    )
+    return changes, len(ir_o), len(ir_n)
+
+
+def _chunks(constants: dict[str, Any]) -> list[str]:
+    found = items(constants.get("TOOLS"))
+    return list(found.chunks) if found is not None else []
+
+
+def _said(change: Change) -> tuple[Any, ...]:
+    return (change.rule, change.tool, change.pointer, change.provider, change.message)
 
 
 def _with_source(change: Change, source: str | None) -> Change:
     if source is None:
         return change
-    from dataclasses import replace
-
     return replace(change, source=source)
 
 

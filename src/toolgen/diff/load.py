@@ -319,7 +319,7 @@ def read_module(
             end = head.end()
         body = text[begin:end]
         try:
-            laid_out = name.startswith("TOOLS") and opened == "[" and body.endswith("\n]")
+            laid_out = is_tool_list(name) and opened == "[" and body.endswith("\n]")
             found = _items(body, reader, f"{display}: {name}") if laid_out else None
             if found is not None:
                 constants[name] = found
@@ -331,6 +331,11 @@ def read_module(
         raise BadModule(f"{display}: no constants found")
     _check_shapes(constants, display)
     return Module(constants, sources, None, True, (display,))
+
+
+def is_tool_list(name: str) -> bool:
+    """``TOOLS``, ``TOOLS_OPENAI``, and an owner's ``WEATHER_TOOLS_OPENAI``: lists of tools."""
+    return name.startswith("TOOLS") or "_TOOLS" in name
 
 
 def _items(body: str, reader: Reader, label: str) -> Items | None:
@@ -366,7 +371,7 @@ def _check_shapes(constants: dict[str, Any], display: str) -> None:
     of strings): anything else is refused here, not half-compared later. Items are checked
     when they are read (:func:`tool_value`)."""
     for name, value in constants.items():
-        if name.startswith("TOOLS"):
+        if is_tool_list(name):
             if isinstance(value, Items):
                 continue
             if not isinstance(value, list):

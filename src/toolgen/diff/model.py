@@ -150,6 +150,8 @@ class Change:
     source: str | None = None
     """``path:line`` of the tool in the new version's sources, where it could be found."""
     extra: dict[str, Any] = field(default_factory=dict)
+    owner: str | None = None
+    """The owner (``module:name``) whose constants hold the tool, in a module with ``OWNERS``."""
 
     @property
     def level(self) -> Level:
@@ -165,6 +167,7 @@ class Change:
 
     def sort_key(self) -> tuple[Any, ...]:
         return (
+            self.owner or "",
             self.tool,
             self.provider or "",
             self.pointer,

@@ -50,6 +50,7 @@ def change_row(change: Change) -> dict[str, Any]:
         "severity": change.level.value,
         "category": RULES[change.rule].category,
         "tool": change.tool or None,
+        "owner": change.owner,
         "provider": change.provider,
         "pointer": change.pointer,
         "source": change.source,
@@ -114,14 +115,16 @@ def _signed(number: int) -> str:
 
 def _tool_title(change: Change) -> str:
     title = _t(change.tool) if change.tool else "(every tool)"
+    if change.owner:
+        title = f"{title} of {_t(change.owner)}"
     return f"{title} ({_t(change.source)})" if change.source else title
 
 
 def _groups(target: TargetDiff) -> list[tuple[str, list[Change]]]:
-    groups: dict[str, list[Change]] = {}
+    groups: dict[tuple[str, str], list[Change]] = {}
     for change in target.changes:
-        groups.setdefault(change.tool, []).append(change)
-    return list(groups.items())
+        groups.setdefault((change.owner or "", change.tool), []).append(change)
+    return [(tool, changes) for (_, tool), changes in groups.items()]
 
 
 def to_text(result: DiffResult) -> str:

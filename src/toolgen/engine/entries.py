@@ -182,6 +182,7 @@ def encode_module(result: ModuleResult) -> tuple[dict[str, Any], list[bytes | me
                 "function": tool.function,
                 "packed": tool.packed,
                 "rules": {k: dict(v) for k, v in (tool.rules or {}).items()},
+                "owner": [tool.owner.id, tool.owner.kind] if tool.owner is not None else None,
             }
         )
         payload.extend(tool.segments.values())
@@ -198,6 +199,7 @@ def decode_module(header: dict[str, Any], payload: memoryview) -> ModuleResult |
     """The result the entry holds, its segments sliced from ``payload`` without a copy;
     ``None`` when anything in it is not of the shape :func:`encode_module` writes."""
     from toolgen.forms import ModuleResult, ToolForms  # not on the no-op path
+    from toolgen.ir import Owner
 
     try:
         if header.get("kind") != "module":
@@ -220,6 +222,12 @@ def decode_module(header: dict[str, Any], payload: memoryview) -> ModuleResult |
                 and all(isinstance(k, str) and _rules_shape(v) for k, v in rules.items())
             ):
                 return None
+            owned = tool["owner"]
+            if owned is not None:
+                owner_id, owner_kind = owned
+                if not (isinstance(owner_id, str) and isinstance(owner_kind, str)):
+                    return None
+                owned = Owner(owner_id, owner_kind)
             if not (
                 isinstance(name, str)
                 and isinstance(ir, str)
@@ -253,6 +261,7 @@ def decode_module(header: dict[str, Any], payload: memoryview) -> ModuleResult |
                     function,
                     packed,
                     rules,
+                    owned,
                 )
             )
         if offset != len(payload):

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from toolgen.engine.focus import Focus
     from toolgen.forms import ModuleResult
     from toolgen.ir import ToolDef
-    from toolgen.scan.model import ModuleScan
+    from toolgen.scan.model import ClassDef, ModuleScan
 
 
 @dataclass(slots=True)
@@ -449,11 +449,25 @@ def _store_output(cache: Cache, key: str, record: OutputRecord, pointer: str) ->
 
 
 def _can_define_tools(scans: list[ModuleScan]) -> bool:
-    """Whether these files define a function, or decorate a method (which is warned about)."""
+    """Whether these files define a function, decorate a method (which is warned about), or
+    call something at module level (``Agent(tools=[f])``, ``Tool(fn)`` make tools of functions
+    defined elsewhere)."""
+    from toolgen.scan.model import Call  # not on the no-op path
+
     return any(
-        scan.functions or any(decorators for c in scan.classes for _, decorators, _ in c.methods)
+        scan.functions
+        or any(decorators for c in scan.classes for _, decorators, _ in c.methods)
+        or any(isinstance(a.value, Call) for a in scan.aliases)
+        or any(_may_be_tool_class(c) for c in scan.classes)
         for scan in scans
     )
+
+
+def _may_be_tool_class(cls: ClassDef) -> bool:
+    """A class that gives a tool class's attributes a value (``name = "search"``,
+    ``args_schema = Query``): :mod:`toolgen.frameworks.classes` decides whether it is one."""
+    given = {n for n, _ in cls.members} | {f.name for f in cls.fields if f.default is not None}
+    return bool(cls.bases) and not given.isdisjoint(("name", "args_schema"))
 
 
 def imported_modules(

@@ -54,6 +54,11 @@ from toolgen.scan.model import (
 from toolgen.scan.surrogates import SURROGATE, surrogate_reason
 
 Key = tuple[Any, ...]
+
+READ_BY_NAME: Final = frozenset({"_run"})
+"""The undecorated methods whose signatures are kept (a class reader reads them by name:
+``ClassRule.signature`` in :mod:`toolgen.frameworks.classes`, which a test keeps in step);
+keeping every method's would cost a class-heavy module's scan a fifth more."""
 _BINARY: dict[type[cst.BaseBinaryOp], str] = {
     cst.Add: "+",
     cst.Subtract: "-",
@@ -137,6 +142,27 @@ def _walk(body: Sequence[Any], is_cst: bool) -> Iterator[Any]:
                 yield from _walk(stmt.finalbody, False)
 
 
+def _method_positions(
+    index: dict[Key, tuple[int, int]], cls: str, method: ast.FunctionDef | ast.AsyncFunctionDef
+) -> None:
+    """A method's parameters, decorators and docstring, keyed as :meth:`_Gatherer.signature`
+    asks (a class's later def of a name replaces the earlier, as in Python)."""
+    for i, deco in enumerate(method.decorator_list):
+        index["mdeco", cls, method.name, i] = (deco.lineno, deco.col_offset + 1)
+    a = method.args
+    for arg in [*a.posonlyargs, *a.args, a.vararg, *a.kwonlyargs, a.kwarg]:
+        if arg is not None:
+            index["mparam", cls, method.name, arg.arg] = (arg.lineno, arg.col_offset + 1)
+    body = method.body[0] if method.body else None
+    raw = docstring_value(body)
+    if body is not None and raw is not None:
+        blank = len(raw) - len(raw.lstrip("\n\r \t").lstrip())
+        index["mdoc", cls, method.name] = (
+            body.lineno + raw[:blank].count("\n"),
+            body.col_offset + 1,
+        )
+
+
 def _ast_positions(tree: ast.Module) -> dict[Key, tuple[int, int]]:
     """Positions of the nodes the front end reports on, keyed as :class:`_Gatherer` asks."""
     index: dict[Key, tuple[int, int]] = {}
@@ -165,6 +191,7 @@ def _ast_positions(tree: ast.Module) -> dict[Key, tuple[int, int]]:
             for item in stmt.body:
                 if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     index["method", stmt.name, item.name] = (item.lineno, item.col_offset + 1)
+                    _method_positions(index, stmt.name, item)
                 if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
                     index["field", stmt.name, n, item.target.id] = (
                         item.lineno,
@@ -481,12 +508,19 @@ class _Gatherer:
     def function(self, node: cst.FunctionDef) -> None:
         name = _ident(node.name.value)
         n = self.occurrence("def", name)
+        self.functions.append(self.signature(node, ("def", name, n), ("param", name, n)))
+
+    def signature(self, node: cst.FunctionDef, at: Key, key: tuple[Any, ...]) -> Function:
+        """A function's or method's signature, decorators and docstring: ``at`` keys its
+        place in the index, ``key`` (with ``"param"``/``"deco"``/``"doc"`` first) its parts'."""
+        name = _ident(node.name.value)
         params: list[Parameter] = []
         p = node.params
+        parts = key[1:]
 
         def add(param: cst.Param, kind: str) -> None:
             pname = _ident(param.name.value)
-            span = self.span(("param", name, n, pname), param)
+            span = self.span((key[0], *parts, pname), param)
             if any(other.name == pname for other in params):
                 self.diags.error(
                     f"the parameters '{_first(node, pname)}' and '{param.name.value}' are one "
@@ -515,25 +549,26 @@ class _Gatherer:
             add(param, "keyword")
         if p.star_kwarg is not None:
             add(p.star_kwarg, "varkw")
+        deco_key, doc_key = ("deco" if key[0] == "param" else "mdeco"), (
+            "doc" if key[0] == "param" else "mdoc"
+        )
         decorators = tuple(self.expr(d.decorator) for d in node.decorators)
-        spans = tuple(self.span(("deco", name, n, i), d) for i, d in enumerate(node.decorators))
-        doc_at = self.index.get(("doc", name, n)) if self.index is not None else None
+        spans = tuple(self.span((deco_key, *parts, i), d) for i, d in enumerate(node.decorators))
+        doc_at = self.index.get((doc_key, *parts)) if self.index is not None else None
         doc_line = doc_at[0] if doc_at is not None else 0
-        span = self.span(("def", name, n), node)
+        span = self.span(at, node)
         self.normalised("function", node.name.value, name, span)
         docstring = self.docstring(node, SourceSpan(span.path, *doc_at) if doc_at else span)
-        self.functions.append(
-            Function(
-                name=name,
-                decorators=decorators,
-                params=tuple(params),
-                returns=self.expr(node.returns.annotation) if node.returns else None,
-                docstring=docstring if isinstance(docstring, str) else None,
-                is_async=node.asynchronous is not None,
-                span=span,
-                decorator_spans=spans,
-                docstring_line=doc_line,
-            )
+        return Function(
+            name=name,
+            decorators=decorators,
+            params=tuple(params),
+            returns=self.expr(node.returns.annotation) if node.returns else None,
+            docstring=docstring if isinstance(docstring, str) else None,
+            is_async=node.asynchronous is not None,
+            span=span,
+            decorator_spans=spans,
+            docstring_line=doc_line,
         )
 
     def klass(self, node: cst.ClassDef) -> None:
@@ -548,9 +583,17 @@ class _Gatherer:
         fields: list[FieldDef] = []
         members: list[tuple[str, TExpr]] = []
         methods: list[tuple[str, tuple[TExpr, ...], SourceSpan]] = []
+        signatures: dict[str, Function] = {}  # the last def of a name is the method, as in Python
         written: dict[str, str] = {}  # each field's name as Python binds it → as written
         body = node.body.body if isinstance(node.body, cst.IndentedBlock) else [node.body]
         for stmt in body:
+            if isinstance(stmt, cst.FunctionDef) and (
+                stmt.decorators or _ident(stmt.name.value) in READ_BY_NAME
+            ):
+                mname = _ident(stmt.name.value)
+                signatures[mname] = self.signature(
+                    stmt, ("method", name, mname), ("mparam", name, mname)
+                )
             if isinstance(stmt, cst.FunctionDef) and stmt.decorators:
                 methods.append(
                     (
@@ -604,6 +647,7 @@ class _Gatherer:
                 docstring=docstring if isinstance(docstring, str) else None,
                 span=span,
                 methods=tuple(methods),
+                functions=tuple(signatures.values()),
             )
         )
 

@@ -174,6 +174,9 @@ class ClassDef:
     span: SourceSpan
     methods: tuple[tuple[str, tuple[TExpr, ...], SourceSpan], ...] = ()
     """Decorated methods (name, decorators, place): not tools, but worth a warning if marked."""
+    functions: tuple[Function, ...] = ()
+    """The signatures, decorators and docstrings of the decorated methods and those read by
+    name (``_run``); their bodies are never read."""
 
     @property
     def qualname(self) -> str:

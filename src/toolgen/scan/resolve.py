@@ -130,6 +130,11 @@ class Resolver:
             if alias not in self.symbols and module in self.symbols:
                 self.symbols[alias] = self.symbols[module]
 
+    def module_name(self, module: str) -> str:
+        """The name a module was scanned as, for any name it is imported by."""
+        symbols = self.symbols.get(module)
+        return symbols.scan.module if symbols is not None else module
+
     def resolve(self, module: str, dotted: str, _depth: int = 0) -> Resolved | None:
         """What ``dotted`` denotes when written in ``module``; ``None`` when unknown."""
         if _depth > 50:

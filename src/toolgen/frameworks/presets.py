@@ -9,105 +9,9 @@ files that import its framework. ``frameworks = [...]`` in ``[tool.toolgen]`` na
 
 from __future__ import annotations
 
-from dataclasses import KW_ONLY, dataclass
 from typing import Final
 
-
-@dataclass(frozen=True, slots=True)
-class DocstringRule:
-    """How a framework turns a docstring into descriptions.
-
-    ``description``: ``"summary"`` (toolgen's own: the summary line; the long description with
-    ``long_description = true``), ``"intro"`` (the text before the first section: summary and long
-    description), ``"whole"`` (the entire docstring, sections and all, cleaned),
-    ``"without_params"`` (the whole docstring but its parameter section), ``"until_args"`` (the
-    docstring up to its ``Args:``, ``Returns:`` or ``Raises:`` line), or ``"none"``.
-    ``params``: whether parameter sections (``Args:``, ``Parameters``, ``:param x:``) describe
-    the parameters.
-    """
-
-    description: str = "summary"
-    params: bool = True
-    precedence: tuple[str, ...] = ("field", "text", "docstring")
-    """Where a parameter's description comes from, first found wins: ``field`` (``Field``,
-    ``Param``), ``text`` (a plain string in ``Annotated``; pydantic-based frameworks ignore
-    it), ``docstring`` (the parameter section)."""
-    _: KW_ONLY
-    empty: str = "none"
-    """With no description at all: ``"none"``, or ``"name"`` (the function's name)."""
-    filler: str = ""
-    """A parameter without any description gets this, ``{name}`` replaced (``"Parameter {name}"``)."""
-    returns_xml: bool = False
-    """With a Returns section, the description is ``<summary>...</summary>`` then
-    ``<returns><type>...</type><description>...</description></returns>`` (pydantic-ai)."""
-    choices: bool = False
-    """A parameter description ending ``(choices: ["a", "b"])`` gives the values as ``enum`` and
-    loses that part (smolagents)."""
-
-
-@dataclass(frozen=True, slots=True)
-class DecoratorRule:
-    """One decorator that marks tools, and how it reads its arguments."""
-
-    framework: str
-    name_keywords: frozenset[str] = frozenset({"name"})
-    description_keywords: frozenset[str] = frozenset({"description"})
-    positional: tuple[str, ...] = ()
-    """What the decorator's positional arguments are, in order: ``"name"``, ``"description"``,
-    or anything else (ignored): ``@server.tool("search", "Search", "Finds...")`` in the MCP SDK is
-    name, title, description."""
-    docstring: DocstringRule = DocstringRule()
-    docstring_switches: tuple[tuple[str, object, DocstringRule], ...] = ()
-    """A keyword with a given value that reads docstrings another way (LangChain's
-    ``parse_docstring=True``, the Agents SDK's ``use_docstring_info=False``)."""
-    defaults: bool = True
-    """Whether the framework tells the model the parameters' defaults (smolagents does not)."""
-    unwrap_single_model: bool = False
-    """A lone model, dataclass or TypedDict parameter is the tool's parameters (pydantic-ai)."""
-    passes_positional_only: bool = False
-    """The framework calls the function passing positional-only parameters by position (the
-    Agents SDK, Pydantic AI); elsewhere ``f(**arguments)`` cannot pass them: an error."""
-    first_injected: bool = False
-    """The first parameter is the framework's context, whatever its annotation
-    (pydantic-ai's ``@agent.tool``)."""
-    title_keywords: frozenset[str] = frozenset()
-    """Keywords that give the tool a display title (MCP ``title``); ``"title"`` in
-    ``positional`` too."""
-    structured_keyword: str | None = None
-    """A keyword that, ``False``, means the tool serves no output schema (FastMCP's
-    ``structured_output``)."""
-    strict_keyword: str | None = None
-    """A keyword that, ``False``, makes the tool's OpenAI constants non-strict (the Agents SDK's
-    ``strict_mode``)."""
-    output_rules: str | None = None
-    """``"mcp"``: the output schema is the one the MCP SDK's server derives from the return
-    annotation (``-> None`` described too; a class with no fields, an ``Enum`` or a
-    ``datetime``, not described)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Framework:
-    """A framework's preset."""
-
-    name: str
-    title: str
-    modules: tuple[str, ...]
-    """Import prefixes that mean a file uses the framework (its injected parameters then apply
-    to the file's plain and toolgen-decorated tools too)."""
-    decorators: dict[str, DecoratorRule]
-    """Qualified names of decorator functions (``agents.function_tool``) and of methods of the
-    framework's classes, used on an instance (``mcp.server.fastmcp.FastMCP.tool``)."""
-    injected_types: tuple[str, ...] = ()
-    """Parameters annotated with one of these (or a subclass, ``Optional[...]`` of one, or
-    ``Annotated[...]`` around one) are the framework's, not the model's."""
-    injected_markers: tuple[str, ...] = ()
-    """``Annotated[X, Marker]`` or ``Annotated[X, Marker(...)]`` metadata that hides a parameter."""
-    injected_names: tuple[str, ...] = ()
-    """Parameters hidden by their name alone."""
-    public: DecoratorRule | None = None
-    """How its plain public functions are read, where plain functions are its tools (Google
-    ADK): applies with ``select = "public"`` to the files that import the framework."""
-
+from toolgen.frameworks.rules import CallRule, DecoratorRule, DocstringRule, Framework, ListRule
 
 _TOOLGEN_DOCS = DocstringRule("summary", True)
 
@@ -154,6 +58,18 @@ _AGENTS_RULE = DecoratorRule(
     strict_keyword="strict_mode",
 )
 
+_AGENTS_CALL = CallRule(
+    DecoratorRule(
+        "openai-agents",
+        name_keywords=_AGENTS_RULE.name_keywords,
+        description_keywords=_AGENTS_RULE.description_keywords,
+        positional=("function",),
+        docstring=_AGENTS_RULE.docstring,
+        docstring_switches=_AGENTS_RULE.docstring_switches,
+        passes_positional_only=True,
+    )
+)
+
 _LANGCHAIN_RULE = DecoratorRule(
     "langchain",
     positional=("name",),
@@ -162,6 +78,37 @@ _LANGCHAIN_RULE = DecoratorRule(
     docstring_switches=(
         ("parse_docstring", True, DocstringRule("intro", True, ("docstring", "text", "field"))),
     ),
+)
+
+# ``StructuredTool.from_function(func, coroutine, name, description, ...)``: @tool's rules.
+_STRUCTURED_FROM_FUNCTION = (
+    "langchain_core.tools.StructuredTool.from_function",
+    "langchain_core.tools.structured.StructuredTool.from_function",
+    "langchain.tools.StructuredTool.from_function",
+)
+_FROM_FUNCTION_CALL = CallRule(
+    DecoratorRule(
+        "langchain",
+        positional=("function", "coroutine", "name", "description"),
+        docstring=_LANGCHAIN_RULE.docstring,
+        docstring_switches=_LANGCHAIN_RULE.docstring_switches,
+    ),
+    ("func", "coroutine"),
+)
+# ``Tool(name, func, description)`` takes one string: LangChain sends ``{"__arg1": "..."}``
+# (utils/function_calling.py, for a ``Tool`` without ``args_schema``).
+_SIMPLE_TOOLS = (
+    "langchain_core.tools.Tool",
+    "langchain_core.tools.simple.Tool",
+    "langchain.tools.Tool",
+)
+_SIMPLE_TOOL_CALL = CallRule(
+    DecoratorRule(
+        "langchain",
+        positional=("name", "function", "description"),
+        docstring=DocstringRule("none", False),
+        one_string="__arg1",
+    )
 )
 
 _PYDANTIC_AI_RULE = DecoratorRule(
@@ -177,6 +124,9 @@ _PYDANTIC_AI_AGENTS = (
     "pydantic_ai.toolsets.FunctionToolset",
     "pydantic_ai.toolsets.function.FunctionToolset",
 )
+
+_ADK_DOCS = DocstringRule("whole", False, _PYDANTIC_WAY)
+_ADK_RULE = DecoratorRule("google-adk", docstring=_ADK_DOCS)
 
 _STRANDS_RULE = DecoratorRule(
     "strands",
@@ -202,6 +152,7 @@ PRESETS: Final[dict[str, Framework]] = {
             "mcp.server.mcpserver.server.Context",
         ),
         injected_markers=("mcp.server.mcpserver.Resolve", "mcp.server.mcpserver.resolve.Resolve"),
+        owners=dict.fromkeys(_MCP_SERVERS, "mcp-server"),
     ),
     "fastmcp": Framework(
         "fastmcp",
@@ -226,6 +177,7 @@ PRESETS: Final[dict[str, Framework]] = {
             "fastmcp.server.dependencies.*",
             "uncalled_for.Depends",
         ),
+        owners=dict.fromkeys(_FASTMCP_SERVERS, "mcp-server"),
     ),
     "openai-agents": Framework(
         "openai-agents",
@@ -238,6 +190,10 @@ PRESETS: Final[dict[str, Framework]] = {
             "agents.ToolContext",
             "agents.tool_context.ToolContext",
         ),
+        # ``function_tool(fn, name_override=...)`` called; an Agent's ``tools`` must be
+        # ``FunctionTool``s (agent.py checks ``isinstance(tool, Tool)``): a bare function is not.
+        calls=dict.fromkeys(("agents.function_tool", "agents.tool.function_tool"), _AGENTS_CALL),
+        lists=dict.fromkeys(("agents.Agent", "agents.agent.Agent"), ListRule("agent", None)),
     ),
     "langchain": Framework(
         "langchain",
@@ -268,6 +224,10 @@ PRESETS: Final[dict[str, Framework]] = {
             "langchain.tools.InjectedToolArg",
             "langchain.tools.InjectedToolCallId",
         ),
+        calls={
+            **dict.fromkeys(_STRUCTURED_FROM_FUNCTION, _FROM_FUNCTION_CALL),
+            **dict.fromkeys(_SIMPLE_TOOLS, _SIMPLE_TOOL_CALL),
+        },
     ),
     "google-adk": Framework(
         "google-adk",
@@ -284,7 +244,21 @@ PRESETS: Final[dict[str, Framework]] = {
             "google.adk.tools.tool_context.ToolContext",
         ),
         injected_names=("tool_context", "input_stream"),
-        public=DecoratorRule("google-adk", docstring=DocstringRule("whole", False, _PYDANTIC_WAY)),
+        public=_ADK_RULE,
+        # A plain function in an agent's ``tools`` is wrapped in ``FunctionTool(func)``.
+        calls=dict.fromkeys(
+            ("google.adk.tools.FunctionTool", "google.adk.tools.function_tool.FunctionTool"),
+            CallRule(DecoratorRule("google-adk", positional=("function",), docstring=_ADK_DOCS)),
+        ),
+        lists=dict.fromkeys(
+            (
+                "google.adk.Agent",
+                "google.adk.agents.Agent",
+                "google.adk.agents.LlmAgent",
+                "google.adk.agents.llm_agent.LlmAgent",
+            ),
+            ListRule("agent", _ADK_RULE),
+        ),
     ),
     "strands": Framework(
         "strands",
@@ -323,6 +297,29 @@ PRESETS: Final[dict[str, Framework]] = {
             **_methods(_PYDANTIC_AI_AGENTS, ("tool_plain",), _PYDANTIC_AI_RULE),
         },
         injected_types=("pydantic_ai.RunContext", "pydantic_ai.tools.RunContext"),
+        owners={q: "toolset" if "Toolset" in q else "agent" for q in _PYDANTIC_AI_AGENTS},
+        # ``Tool(fn, name=..., description=...)``: ``takes_ctx`` found from a ``RunContext`` first
+        # parameter, as the injected type; ``Agent(tools=[...])``, ``FunctionToolset([...])``.
+        calls=dict.fromkeys(
+            ("pydantic_ai.Tool", "pydantic_ai.tools.Tool"),
+            CallRule(
+                DecoratorRule(
+                    "pydantic-ai",
+                    positional=("function",),
+                    docstring=_PYDANTIC_AI_RULE.docstring,
+                    unwrap_single_model=True,
+                    passes_positional_only=True,
+                )
+            ),
+        ),
+        lists={
+            q: (
+                ListRule("toolset", _PYDANTIC_AI_RULE, position=0)
+                if "Toolset" in q
+                else ListRule("agent", _PYDANTIC_AI_RULE)
+            )
+            for q in _PYDANTIC_AI_AGENTS
+        },
     ),
 }
 """Every known framework by the name ``frameworks = [...]`` uses."""
@@ -347,12 +344,15 @@ def active(names: tuple[str, ...] | None) -> tuple[Framework, ...]:
     return tuple(PRESETS[n] for n in names if n in PRESETS)
 
 
-__all__ = [
-    "CONFIGURED_RULE",
-    "PRESETS",
-    "TOOLGEN_RULE",
-    "DecoratorRule",
-    "DocstringRule",
-    "Framework",
-    "active",
-]
+def owner_kind(lineage: list[str], frameworks: tuple[Framework, ...]) -> str | None:
+    """The kind of owner an instance of a class is (``"mcp-server"``, ``"agent"``, ...), from
+    the class's lineage (its qualified name and its ancestors'); ``None``: not an owner."""
+    for qualname in lineage:
+        for framework in frameworks:
+            kind = framework.owners.get(qualname)
+            if kind is not None:
+                return kind
+    return None
+
+
+__all__ = ["CONFIGURED_RULE", "PRESETS", "TOOLGEN_RULE", "active", "owner_kind"]

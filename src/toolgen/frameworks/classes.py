@@ -1,0 +1,202 @@
+"""Tools written as classes: a subclass of a framework's tool class whose class attributes (its
+own or inherited from a scanned base) give the tool's name, description and argument schema.
+
+LangChain's ``BaseTool`` (langchain_core/tools/base.py): ``name`` and ``description`` class
+attributes, ``args_schema = SomeModel`` (a pydantic model class, or a dict JSON Schema); the
+OpenAI form takes the model's schema as the parameters and ``description`` as the description
+(utils/function_calling.py, ``_format_tool_to_openai_function``). Without ``args_schema``, the
+schema is ``_run``'s signature (``create_schema_from_function``, ``run_manager`` and
+``callbacks`` filtered out), the class's description kept.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final
+
+from toolgen.errors import Diagnostics
+from toolgen.frameworks.owners import class_lineage
+from toolgen.ir import JsonSchema, ToolDef
+from toolgen.scan.model import ClassDef, Function, Lit, ModuleScan, Name, TExpr
+from toolgen.scan.resolve import LocalClass, Resolver
+from toolgen.scan.schema import Context, SchemaMapper, rewrite_refs
+
+
+@dataclass(frozen=True, slots=True)
+class ClassRule:
+    """A framework's tool base class, and the class attributes that describe a subclass's tool."""
+
+    framework: str
+    name: str = "name"
+    description: str = "description"
+    schema: str = "args_schema"
+    signature: str = "_run"
+    """Without ``schema``, the method whose signature is the tool's (its ``self`` and the
+    framework's injected parameters, ``run_manager``, ``callbacks``, left out)..."""
+    reads_as: str = "langchain_core.tools.tool"
+    """...read by the rules of this decorator of the framework's preset."""
+
+
+@dataclass(frozen=True, slots=True)
+class MethodTool:
+    """A class tool whose parameters are a method's signature: build reads the method by the
+    framework's rules, with the class's name and description."""
+
+    method: Function
+    cls: ClassDef
+    """The class defining the method (the tool class or a scanned base)."""
+    name: str
+    description: str
+    framework: str
+    reads_as: str
+
+
+def _method(resolver: Resolver, cls: ClassDef, wanted: str) -> tuple[Function, ClassDef] | None:
+    """The method ``wanted`` as Python finds it: the class's own, else a scanned base's."""
+    stack: list[ClassDef] = [cls]
+    seen: set[str] = set()
+    while stack and len(seen) < 100:
+        current = stack.pop(0)
+        if current.qualname in seen:
+            continue
+        seen.add(current.qualname)
+        found = next((f for f in current.functions if f.name == wanted), None)
+        if found is not None:
+            return found, current
+        for base in current.bases:
+            parent = (
+                resolver.resolve(current.module, base.dotted) if isinstance(base, Name) else None
+            )
+            if isinstance(parent, LocalClass):
+                stack.append(parent.cls)
+    return None
+
+
+_LANGCHAIN: Final = ClassRule("langchain")
+CLASS_RULES: Final[dict[str, ClassRule]] = {
+    "langchain_core.tools.BaseTool": _LANGCHAIN,
+    "langchain_core.tools.base.BaseTool": _LANGCHAIN,
+    "langchain.tools.BaseTool": _LANGCHAIN,
+}
+"""Qualified names of the framework classes whose subclasses are tools."""
+
+
+def _attributes(resolver: Resolver, cls: ClassDef) -> dict[str, tuple[TExpr, str]]:
+    """A class's attributes (assigned or annotated with a value), with the module each is
+    written in: its own first, then each scanned base's, as Python's lookup finds them."""
+    found: dict[str, tuple[TExpr, str]] = {}
+    stack: list[ClassDef] = [cls]
+    seen: set[str] = set()
+    while stack and len(seen) < 100:
+        current = stack.pop(0)
+        if current.qualname in seen:
+            continue
+        seen.add(current.qualname)
+        for name, value in current.members:
+            found.setdefault(name, (value, current.module))
+        for field in current.fields:
+            if field.default is not None:
+                found.setdefault(field.name, (field.default, current.module))
+        for base in current.bases:
+            parent = (
+                resolver.resolve(current.module, base.dotted) if isinstance(base, Name) else None
+            )
+            if isinstance(parent, LocalClass):
+                stack.append(parent.cls)
+    return found
+
+
+def class_tools(
+    scans: list[ModuleScan],
+    resolver: Resolver,
+    mapper: SchemaMapper,
+    diags: Diagnostics,
+    modules: frozenset[str] | None,
+    frameworks: tuple[str, ...],
+) -> list[ToolDef | MethodTool]:
+    """The tools the classes of ``modules`` define, by the rules of ``frameworks`` (names):
+    as IR, or as a method for build to read by the framework's rules."""
+    out: list[ToolDef | MethodTool] = []
+    for scan in scans:
+        if modules is not None and scan.module not in modules:
+            continue
+        for cls in scan.classes:
+            rule = next(
+                (
+                    CLASS_RULES[q]
+                    for q in class_lineage(resolver, scan.module, Name(cls.name))[1:]
+                    if q in CLASS_RULES and CLASS_RULES[q].framework in frameworks
+                ),
+                None,
+            )
+            if rule is not None:
+                tool = _class_tool(cls, rule, resolver, mapper, diags)
+                if tool is not None:
+                    out.append(tool)
+    return out
+
+
+def _class_tool(
+    cls: ClassDef, rule: ClassRule, resolver: Resolver, mapper: SchemaMapper, diags: Diagnostics
+) -> ToolDef | MethodTool | None:
+    attributes = _attributes(resolver, cls)
+    ctx = Context(cls.module, cls.span, f"tool class '{cls.name}'")
+
+    def text(key: str, instead: str) -> Any:
+        if key not in attributes:
+            return None
+        value, module = attributes[key]
+        return mapper.value(value, module, ctx, f"its {key}", instead)
+
+    name = text(rule.name, "the class is left out")
+    if not isinstance(name, str):
+        return None  # an abstract base of tools: no name of its own
+    description = text(rule.description, "no description is emitted")
+    if rule.schema not in attributes:
+        run = _method(resolver, cls, rule.signature)
+        if run is None:  # abstract (``_run`` is abstract in BaseTool): a base of tools, no tool
+            return None
+        method, owner_class = run
+        text_ = description if isinstance(description, str) else ""
+        return MethodTool(method, owner_class, name, text_, rule.framework, rule.reads_as)
+    parameters = _schema(attributes[rule.schema], mapper, ctx)
+    if parameters is None:
+        diags.warning(
+            f"{rule.framework}: tool class '{cls.name}': its {rule.schema} is neither a model "
+            "class toolgen reads nor a dict; it is left out",
+            cls.span,
+            "unread-tool",
+        )
+        return None
+    return ToolDef(
+        name=name,
+        description=description if isinstance(description, str) else "",
+        parameters=parameters,
+        span=cls.span,
+        qualname=cls.qualname,
+        # What is called: the method of an instance the runtime's Toolbox is given.
+        function=f"{cls.module}:{cls.name}.{rule.signature}",
+    )
+
+
+def _schema(written: tuple[TExpr, str], mapper: SchemaMapper, ctx: Context) -> JsonSchema | None:
+    """``args_schema``'s JSON Schema: a model class's own (its ``$defs`` beside it), or a dict."""
+    value, module = written
+    if isinstance(value, Lit) and value.value is None:
+        return None
+    if isinstance(value, Name):
+        schema, _ = mapper.schema(value, Context(module, ctx.span, ctx.what))
+        ref = schema.get("$ref")
+        entry = mapper.defs.get(ref.removeprefix("#/$defs/")) if isinstance(ref, str) else None
+        if entry is None or entry.schema is None or entry.schema.get("type") != "object":
+            return None
+        parameters = {k: v for k, v in entry.schema.items() if k != "description"}
+        defs, keys = mapper.defs_for(parameters)
+        if defs:
+            parameters["$defs"] = defs
+        return dict(rewrite_refs(parameters, keys.__getitem__))
+    folded = mapper.value(value, module, ctx, "its args_schema", "the class is left out")
+    return folded if isinstance(folded, dict) and folded.get("type") == "object" else None
+
+
+__all__ = ["CLASS_RULES", "ClassRule", "MethodTool", "class_tools"]

@@ -1,0 +1,196 @@
+"""Tools made by calls and passed by reference: ``search = Tool(fn, name=...)``,
+``agent = Agent(tools=[f, FunctionTool(g)])``, read at module level through the file's imports.
+
+Each module-level assignment whose value is a framework's tool-making call is a tool of no
+owner; one whose value is a framework's constructor with a tools list owns every tool the list
+names: a plain function (read by the framework's rule for plain functions), a tool-making call,
+or a name bound to one in the same module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from toolgen.errors import Diagnostics, SourceSpan
+from toolgen.frameworks.owners import class_lineage
+from toolgen.frameworks.rules import CallRule, DecoratorRule, Framework, ListRule
+from toolgen.ir import Owner
+from toolgen.scan.model import Call, Function, ModuleScan, Name, Seq, TExpr
+from toolgen.scan.resolve import LocalAlias, LocalFunction, Resolver
+
+
+@dataclass(frozen=True, slots=True)
+class Reference:
+    """A function that a call or a list makes a tool, and the rule it is read by."""
+
+    function: Function
+    module: ModuleScan
+    """The module that defines the function."""
+    call: Call | None
+    """The tool-making call (its name and description arguments), ``None`` for a bare function."""
+    span: SourceSpan
+    rule: DecoratorRule
+    framework: Framework
+    owner: Owner | None
+
+
+def _call_rule(
+    resolver: Resolver, module: str, expr: TExpr, frameworks: tuple[Framework, ...]
+) -> tuple[CallRule, Framework] | None:
+    if not isinstance(expr, Call) or not isinstance(expr.func, Name):
+        return None
+    qual = resolver.qualname_of(module, expr.func.dotted)
+    for framework in frameworks:
+        rule = framework.calls.get(qual or "")
+        if rule is not None:
+            return rule, framework
+    return None
+
+
+def _list_rule(
+    resolver: Resolver, module: str, expr: TExpr, frameworks: tuple[Framework, ...]
+) -> tuple[ListRule, Framework] | None:
+    if not isinstance(expr, Call):
+        return None
+    for qual in class_lineage(resolver, module, expr.func):
+        for framework in frameworks:
+            rule = framework.lists.get(qual)
+            if rule is not None:
+                return rule, framework
+    return None
+
+
+def _function(resolver: Resolver, module: str, expr: TExpr | None) -> LocalFunction | None:
+    if not isinstance(expr, Name):
+        return None
+    found = resolver.resolve(module, expr.dotted)
+    return found if isinstance(found, LocalFunction) else None
+
+
+def _called(call: Call, rule: CallRule) -> TExpr | None:
+    """The function a tool-making call is given."""
+    positional = rule.rule.positional
+    for index, value in enumerate(call.args):
+        if index < len(positional) and positional[index] in ("function", "coroutine"):
+            return value
+    return next((v for k, v in call.kwargs if k in rule.function_keywords), None)
+
+
+def _from_call(
+    resolver: Resolver,
+    scan: ModuleScan,
+    call: Call,
+    found: tuple[CallRule, Framework],
+    span: SourceSpan,
+    owner: Owner | None,
+    diags: Diagnostics | None,
+) -> Reference | None:
+    rule, framework = found
+    local = _function(resolver, scan.module, _called(call, rule))
+    if local is None:
+        if diags is not None:
+            diags.warning(
+                f"{framework.name}: the function this call makes a tool of is not a function "
+                "toolgen can read (a name bound to a def in a scanned module); it is left out",
+                span,
+                "unread-tool",
+            )
+        return None
+    defining = resolver.symbols[local.module].scan
+    return Reference(local.function, defining, call, span, rule.rule, framework, owner)
+
+
+def references(
+    scan: ModuleScan,
+    resolver: Resolver,
+    frameworks: tuple[Framework, ...],
+    diags: Diagnostics | None = None,
+    is_tool: Callable[[Function, str], bool] = lambda function, module: False,
+) -> list[Reference]:
+    """The tools ``scan``'s module-level assignments make by calls and lists, in source order.
+
+    ``is_tool(function, module)``: whether a function is a tool already (decorated, or public
+    with ``select = "public"``); listed, it stays that tool, read by those rules."""
+    out: list[Reference] = []
+    listed: set[str] = set()  # names of tool-making assignments a list of this module owns
+    lists: list[tuple[str, Call, SourceSpan, ListRule, Framework]] = []
+    for alias in scan.aliases:
+        found = _list_rule(resolver, scan.module, alias.value, frameworks)
+        if found is not None and isinstance(alias.value, Call):
+            lists.append((alias.name, alias.value, alias.span, *found))
+    for name, call, span, rule, framework in lists:
+        owner = Owner(f"{scan.module}:{name}", rule.kind)
+        given = next((v for k, v in call.kwargs if k == rule.keyword), None)
+        if given is None and rule.position is not None and len(call.args) > rule.position:
+            given = call.args[rule.position]
+        if given is None:
+            continue
+        if not isinstance(given, Seq):
+            if diags is not None:
+                diags.warning(
+                    f"{framework.name}: the tools of '{name}' are not a list written here "
+                    "(built at run time); toolgen takes none of them for it",
+                    span,
+                    "unread-tools",
+                )
+            continue
+        for item in given.items:
+            ref = _listed(
+                resolver, scan, item, span, (rule, framework, owner), diags, listed, is_tool
+            )
+            if ref is not None:
+                out.append(ref)
+    for alias in scan.aliases:
+        if alias.name in listed or not isinstance(alias.value, Call):
+            continue
+        made = _call_rule(resolver, scan.module, alias.value, frameworks)
+        if made is not None:
+            ref = _from_call(resolver, scan, alias.value, made, alias.span, None, diags)
+            if ref is not None:
+                out.append(ref)
+    return out
+
+
+def _listed(
+    resolver: Resolver,
+    scan: ModuleScan,
+    item: TExpr,
+    span: SourceSpan,
+    whose: tuple[ListRule, Framework, Owner],
+    diags: Diagnostics | None,
+    listed: set[str],
+    is_tool: Callable[[Function, str], bool],
+) -> Reference | None:
+    """One item of an owner's tools list as a tool, if it is one toolgen makes here."""
+    rule, framework, owner = whose
+    made = _call_rule(resolver, scan.module, item, (framework,))
+    if made is not None and isinstance(item, Call):
+        return _from_call(resolver, scan, item, made, span, owner, diags)
+    if isinstance(item, Name):
+        found = resolver.resolve(scan.module, item.dotted)
+        if isinstance(found, LocalAlias) and found.module == scan.module:
+            value = found.alias.value
+            made = _call_rule(resolver, scan.module, value, (framework,))
+            if made is not None and isinstance(value, Call):
+                listed.add(found.alias.name)
+                return _from_call(resolver, scan, value, made, found.alias.span, owner, diags)
+        if isinstance(found, LocalFunction):
+            if is_tool(found.function, resolver.module_name(found.module)):
+                return None
+            if rule.plain is None:
+                if diags is not None:
+                    diags.warning(
+                        f"{framework.name}: '{item.dotted}' in the tools of '{owner.id}' is a "
+                        "plain function, which this framework does not take as a tool (wrap "
+                        "it, for example in function_tool(...)); it is left out",
+                        span,
+                        "plain-function-tool",
+                    )
+                return None
+            defining = resolver.symbols[found.module].scan
+            return Reference(found.function, defining, None, span, rule.plain, framework, owner)
+    return None
+
+
+__all__ = ["Reference", "references"]

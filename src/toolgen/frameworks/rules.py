@@ -1,0 +1,138 @@
+"""The data of a framework's preset: how it reads docstrings, the decorators that mark its tools,
+the parameters it injects, and the classes whose instances own tools (servers, agents, toolsets)."""
+
+from __future__ import annotations
+
+from dataclasses import KW_ONLY, dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class DocstringRule:
+    """How a framework turns a docstring into descriptions.
+
+    ``description``: ``"summary"`` (toolgen's own: the summary line; the long description with
+    ``long_description = true``), ``"intro"`` (the text before the first section: summary and long
+    description), ``"whole"`` (the entire docstring, sections and all, cleaned),
+    ``"without_params"`` (the whole docstring but its parameter section), ``"until_args"`` (the
+    docstring up to its ``Args:``, ``Returns:`` or ``Raises:`` line), or ``"none"``.
+    ``params``: whether parameter sections (``Args:``, ``Parameters``, ``:param x:``) describe
+    the parameters.
+    """
+
+    description: str = "summary"
+    params: bool = True
+    precedence: tuple[str, ...] = ("field", "text", "docstring")
+    """Where a parameter's description comes from, first found wins: ``field`` (``Field``,
+    ``Param``), ``text`` (a plain string in ``Annotated``; pydantic-based frameworks ignore
+    it), ``docstring`` (the parameter section)."""
+    _: KW_ONLY
+    empty: str = "none"
+    """With no description at all: ``"none"``, or ``"name"`` (the function's name)."""
+    filler: str = ""
+    """A parameter without any description gets this, ``{name}`` replaced (``"Parameter {name}"``)."""
+    returns_xml: bool = False
+    """With a Returns section, the description is ``<summary>...</summary>`` then
+    ``<returns><type>...</type><description>...</description></returns>`` (pydantic-ai)."""
+    choices: bool = False
+    """A parameter description ending ``(choices: ["a", "b"])`` gives the values as ``enum`` and
+    loses that part (smolagents)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DecoratorRule:
+    """One decorator that marks tools, and how it reads its arguments."""
+
+    framework: str
+    name_keywords: frozenset[str] = frozenset({"name"})
+    description_keywords: frozenset[str] = frozenset({"description"})
+    positional: tuple[str, ...] = ()
+    """What the decorator's positional arguments are, in order: ``"name"``, ``"description"``,
+    or anything else (ignored): ``@server.tool("search", "Search", "Finds...")`` in the MCP SDK is
+    name, title, description."""
+    docstring: DocstringRule = DocstringRule()
+    docstring_switches: tuple[tuple[str, object, DocstringRule], ...] = ()
+    """A keyword with a given value that reads docstrings another way (LangChain's
+    ``parse_docstring=True``, the Agents SDK's ``use_docstring_info=False``)."""
+    defaults: bool = True
+    """Whether the framework tells the model the parameters' defaults (smolagents does not)."""
+    unwrap_single_model: bool = False
+    """A lone model, dataclass or TypedDict parameter is the tool's parameters (pydantic-ai)."""
+    passes_positional_only: bool = False
+    """The framework calls the function passing positional-only parameters by position (the
+    Agents SDK, Pydantic AI); elsewhere ``f(**arguments)`` cannot pass them: an error."""
+    first_injected: bool = False
+    """The first parameter is the framework's context, whatever its annotation
+    (pydantic-ai's ``@agent.tool``)."""
+    title_keywords: frozenset[str] = frozenset()
+    """Keywords that give the tool a display title (MCP ``title``); ``"title"`` in
+    ``positional`` too."""
+    structured_keyword: str | None = None
+    """A keyword that, ``False``, means the tool serves no output schema (FastMCP's
+    ``structured_output``)."""
+    strict_keyword: str | None = None
+    """A keyword that, ``False``, makes the tool's OpenAI constants non-strict (the Agents SDK's
+    ``strict_mode``)."""
+    output_rules: str | None = None
+    """``"mcp"``: the output schema is the one the MCP SDK's server derives from the return
+    annotation (``-> None`` described too; a class with no fields, an ``Enum`` or a
+    ``datetime``, not described)."""
+    one_string: str | None = None
+    """The tool takes one string whatever the function's signature, sent as this property
+    (LangChain's ``Tool(name=, func=, description=)``: ``{"__arg1": "..."}``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CallRule:
+    """A call that makes a tool of a function (``Tool(fn, name=...)``,
+    ``StructuredTool.from_function(func=fn, ...)``): read as a decorator would be, the call's
+    positional role ``"function"`` (or one of ``function_keywords``) naming the function."""
+
+    rule: DecoratorRule
+    function_keywords: tuple[str, ...] = ("func", "function")
+
+
+@dataclass(frozen=True, slots=True)
+class ListRule:
+    """A constructor that takes tools in a list (``Agent(tools=[f, g])``): its instance owns
+    them."""
+
+    kind: str
+    """The owner's kind: ``"agent"``, ``"toolset"``, ..."""
+    plain: DecoratorRule | None
+    """How a plain function in the list is read; ``None``: the framework takes no plain
+    function there (the Agents SDK wants a ``FunctionTool``), which is a warning."""
+    keyword: str = "tools"
+    position: int | None = None
+    """The list's positional place, when it can be given by position (``FunctionToolset([f])``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Framework:
+    """A framework's preset."""
+
+    name: str
+    title: str
+    modules: tuple[str, ...]
+    """Import prefixes that mean a file uses the framework (its injected parameters then apply
+    to the file's plain and toolgen-decorated tools too)."""
+    decorators: dict[str, DecoratorRule]
+    """Qualified names of decorator functions (``agents.function_tool``) and of methods of the
+    framework's classes, used on an instance (``mcp.server.fastmcp.FastMCP.tool``)."""
+    injected_types: tuple[str, ...] = ()
+    """Parameters annotated with one of these (or a subclass, ``Optional[...]`` of one, or
+    ``Annotated[...]`` around one) are the framework's, not the model's."""
+    injected_markers: tuple[str, ...] = ()
+    """``Annotated[X, Marker]`` or ``Annotated[X, Marker(...)]`` metadata that hides a parameter."""
+    injected_names: tuple[str, ...] = ()
+    """Parameters hidden by their name alone."""
+    public: DecoratorRule | None = None
+    """How its plain public functions are read, where plain functions are its tools (Google
+    ADK): applies with ``select = "public"`` to the files that import the framework."""
+    calls: dict[str, CallRule] = field(default_factory=dict)
+    """Qualified names of the calls that make a tool of a function."""
+    lists: dict[str, ListRule] = field(default_factory=dict)
+    """Qualified names of the classes that take tools in a list, and how they read them."""
+    owners: dict[str, str] = field(default_factory=dict)
+    """Qualified names of the classes whose instances own the tools their methods decorate
+    (``mcp = FastMCP("weather")``, ``@mcp.tool()``), each with the owner's kind: ``"mcp-server"``
+    (its tools are the ones ``TOOLS_MCP`` serves), ``"agent"`` or ``"toolset"``."""

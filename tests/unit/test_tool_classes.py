@@ -1,0 +1,153 @@
+"""Tools written as classes: LangChain ``BaseTool`` subclasses read from their class attributes
+(their own and inherited), ``args_schema`` a model class in another module or a dict.
+
+The expected schemas are what ``convert_to_openai_tool`` gives for these classes with
+langchain-core 1.8.3 (the pinned version), checked by hand in its environment."""
+
+from __future__ import annotations
+
+SCHEMAS = '''
+from pydantic import BaseModel, Field
+
+
+class SearchInput(BaseModel):
+    """Search input."""
+
+    query: str = Field(description="What to look for.")
+    limit: int = Field(default=10, ge=1)
+'''
+TOOLS = """
+from langchain_core.callbacks import CallbackManagerForToolRun
+from langchain_core.tools import BaseTool
+
+from pkg.schemas import SearchInput
+
+PREFIX = "acme_"
+
+
+class AcmeTool(BaseTool):
+    description: str = "An Acme tool."
+
+
+class SearchTool(AcmeTool):
+    name: str = PREFIX + "search"
+    args_schema: type = SearchInput
+
+    def _run(self, query: str, limit: int = 10) -> str:
+        return query
+
+
+class RawTool(BaseTool):
+    name: str = "raw"
+    description: str = "Raw schema."
+    args_schema: dict = {"type": "object", "properties": {"x": {"type": "integer"}}, "required": ["x"]}
+
+    def _run(self, x: int) -> int:
+        return x
+
+
+class NoSchema(BaseTool):
+    name: str = "noschema"
+    description: str = "No schema."
+
+    def _run(self, q: str, run_manager: CallbackManagerForToolRun | None = None) -> str:
+        return q
+
+
+class Nothing(BaseTool):
+    name: str = "nothing"
+"""
+
+
+def test_base_tool_subclasses_are_tools_by_their_class_attributes(build_pkg) -> None:
+    built = build_pkg({"pkg/__init__.py": "", "pkg/schemas.py": SCHEMAS, "pkg/tools.py": TOOLS})
+    assert built.tools["acme_search"] == {
+        "name": "acme_search",
+        "description": "An Acme tool.",  # inherited from AcmeTool; the model's docstring is not it
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "query": {"type": "string", "description": "What to look for."},
+                "limit": {"type": "integer", "minimum": 1, "default": 10},
+            },
+            "required": ["query"],
+        },
+    }
+    assert built.module["TOOL_FUNCTIONS"]["acme_search"] == "pkg.tools:SearchTool._run"
+    assert built.tools["raw"]["parameters"] == {
+        "type": "object",
+        "properties": {"x": {"type": "integer"}},
+        "required": ["x"],
+    }
+    assert "AcmeTool" not in str(built.tools)  # a base without a name is no tool
+    # No args_schema: ``_run``'s signature, without self and run_manager (LangChain gives
+    # {"properties": {"q": {"type": "string"}}, "required": ["q"]}).
+    assert built.tools["noschema"]["parameters"] == {
+        "type": "object",
+        "properties": {"q": {"type": "string"}},
+        "required": ["q"],
+    }
+    # A class with neither args_schema nor _run is abstract to LangChain (it cannot be
+    # instantiated): a base of tools, not a tool.
+    assert "nothing" not in built.tools
+    assert built.diagnostics == []
+
+
+METHODS = '''
+from strands import tool
+
+
+class Files:
+    @tool
+    def read(self, path: str) -> str:
+        """Read a file."""
+
+    @tool(name="list_dir")
+    def listing(self, folder: str = ".") -> list[str]:
+        """List a folder."""
+
+
+class Web:
+    @tool
+    def read(self, url: str) -> str:
+        """Read a page."""
+'''
+
+
+def test_a_framework_decorator_on_a_method_is_a_tool_of_its_class(build_pkg) -> None:
+    built = build_pkg({"pkg/__init__.py": "", "pkg/kits.py": METHODS})
+    m = built.module
+    assert m["OWNERS"] == {"pkg.kits:Files": "FILES", "pkg.kits:Web": "WEB"}
+    files = {t["name"]: t for t in m["FILES_TOOLS"]}
+    assert sorted(files) == ["list_dir", "read"]
+    assert files["read"]["parameters"]["required"] == ["path"]  # self dropped, no warning
+    assert list(files["list_dir"]["parameters"]["properties"]) == ["folder"]
+    assert [t["parameters"]["required"] for t in m["WEB_TOOLS"]] == [["url"]]
+    # The function table names the method; a Toolbox is given the bound method.
+    assert m["FILES_TOOL_FUNCTIONS"] == {
+        "list_dir": "pkg.kits:Files.listing",
+        "read": "pkg.kits:Files.read",
+    }
+    assert built.diagnostics == []
+
+
+def test_a_module_of_tool_classes_alone_is_read(build_pkg) -> None:
+    """A module with no function in it, only tool classes, is built (not skipped as toolless)."""
+    only = TOOLS.split("class NoSchema")[0]
+    built = build_pkg({"pkg/__init__.py": "", "pkg/schemas.py": SCHEMAS, "pkg/tools.py": only})
+    assert sorted(built.tools) == ["acme_search", "raw"]
+
+
+def test_the_langchain_preset_turned_off_reads_no_classes(build_pkg) -> None:
+    built = build_pkg(
+        {"pkg/__init__.py": "", "pkg/schemas.py": SCHEMAS, "pkg/tools.py": TOOLS},
+        frameworks=("mcp",),
+    )
+    assert built.tools == {}
+
+
+def test_the_scanner_keeps_the_signature_of_every_method_a_class_rule_reads() -> None:
+    from toolgen.frameworks.classes import CLASS_RULES
+    from toolgen.scan.gather import READ_BY_NAME
+
+    assert {rule.signature for rule in CLASS_RULES.values()} <= READ_BY_NAME
