@@ -143,3 +143,23 @@ def test_one_worker_or_none_maps_in_this_process() -> None:
     pool = workers.Pool(lambda item: (item, os.getpid()), lambda: loaded.append(1), count=1)
     assert pool.map([1, 2]) == [(1, os.getpid()), (2, os.getpid())]
     assert not loaded  # nothing to load ahead of a map in this process
+
+
+def _slow(item: int) -> int:
+    time.sleep(0.3)
+    return item
+
+
+def test_a_pool_whose_caller_failed_meanwhile_ends_without_a_word(
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    """The caller's own work fails while the workers compute: the pool closes, and each worker,
+    finding nobody to answer, ends quietly (no traceback of a broken pipe on the terminal)."""
+
+    def fail() -> None:
+        raise ValueError("the caller's own work failed")
+
+    pool = workers.Pool(_slow, count=2)
+    with pytest.raises(ValueError, match="own work failed"):
+        pool.map(range(8), meanwhile=fail)  # closing, it waits for the workers to end
+    assert "Traceback" not in capfd.readouterr().err

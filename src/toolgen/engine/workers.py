@@ -364,5 +364,7 @@ def _serve_pipe(func: Callable[[Any], Any], pipe: Any) -> None:
             outcome = _Failed(exc)
         try:
             pipe.send((start, outcome))
+        except (BrokenPipeError, ConnectionResetError):  # the pool is gone: nobody to answer
+            return
         except Exception as exc:  # a result that cannot be pickled
             pipe.send((start, _Failed(RuntimeError(f"a worker's result cannot be sent: {exc}"))))
