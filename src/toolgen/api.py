@@ -207,9 +207,9 @@ def show(
         UsageError: no such file, or no such tool in it (the file's tools are listed).
         SourceError: the sources have errors.
     """
-    from toolgen.assemble import merge_provider_diagnostics
+    from toolgen.assemble import merge_provider_diagnostics, plain_tool
     from toolgen.ir import ToolSet
-    from toolgen.providers import ADAPTERS, adapt, plain_tools
+    from toolgen.providers import ADAPTERS, adapt
 
     cwd = cwd or Path.cwd()
     if not path.is_file():
@@ -227,9 +227,8 @@ def show(
     tool = wanted[0]
     diags = Diagnostics()
     diags.extend([d for d in focus.result.diagnostics if d.span is None or d.span.path == shown])
-    one = ToolSet((tool,), (shown,))
     if provider is None:
-        value: Any = plain_tools(one)[0]
+        value: Any = plain_tool(tool)
         for forms in focus.result.tools:
             if forms.name == tool.name and forms.span == tool.span:
                 diags.extend(merge_provider_diagnostics(forms.diagnostics))  # as build says them
@@ -238,6 +237,7 @@ def show(
             raise UsageError(
                 f"unknown provider '{provider}'; expected one of: {', '.join(ADAPTERS)}"
             )
+        one = ToolSet((tool,), (shown,))
         value = adapt(one, (provider,), run.target, diags)[0].tools[0]
     if diags.has_errors:
         raise SourceError(diags.sorted())

@@ -98,7 +98,9 @@ def build_module(
         tool_diags = Diagnostics()
         wire: dict[str, str] = {}
         layouts = Layouts()  # the subtrees the forms share are laid out once
-        segments = {"TOOLS": list_item(_plain(tool), target.line_length, layouts).encode("utf-8")}
+        segments = {
+            "TOOLS": list_item(plain_tool(tool), target.line_length, layouts).encode("utf-8")
+        }
         nullable: dict[str, tuple[str, ...]] = {}
         rules: dict[str, dict[str, Any]] = {}
         memo: dict[Any, Any] = {}  # what one provider computed that another can reuse
@@ -169,7 +171,8 @@ def ir_digest(tool: ToolDef) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def _plain(tool: ToolDef) -> dict[str, Any]:
+def plain_tool(tool: ToolDef) -> dict[str, Any]:
+    """One item of ``TOOLS``: the IR itself (what ``toolgen show`` prints without a provider)."""
     return {"name": tool.name, "description": tool.description, "parameters": tool.parameters}
 
 

@@ -1,4 +1,4 @@
-"""Scanned modules + docstrings → a sorted ``ToolSet`` of IR tools, with every diagnostic."""
+"""Scanned modules + docstrings → the IR's tools (``ToolDef``), with every diagnostic."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from toolgen import docstrings
 from toolgen.config import Target
 from toolgen.errors import Diagnostics, SourceSpan
 from toolgen.frameworks import active, describe
-from toolgen.ir import MAX_NESTING, SCHEMA_NESTING, JsonSchema, Owner, ToolDef, ToolSet, nesting
+from toolgen.ir import MAX_NESTING, SCHEMA_NESTING, JsonSchema, Owner, ToolDef, nesting
 from toolgen.returns import output_schema
 from toolgen.scan.model import Call, Function, Lit, ModuleScan, Name, Parameter
 from toolgen.scan.resolve import Resolver
@@ -36,7 +36,6 @@ from toolgen.select import (
 __all__ = [
     "TOOL_DECORATOR",
     "build_tools",
-    "build_toolset",
     "check_duplicates",
     "decorator_qualnames",
     "select_tools",
@@ -150,21 +149,6 @@ def check_duplicates(tools: list[tuple[str, SourceSpan, Owner | None]], diags: D
             )
         else:
             first[name, owner] = span
-
-
-def build_toolset(
-    scans: list[ModuleScan],
-    target: Target,
-    diags: Diagnostics,
-    resolver: Resolver | None = None,
-    notes: list[tuple[str, str]] | None = None,
-) -> ToolSet:
-    """Every tool of the target as IR, sorted by name; problems (and duplicates) go to ``diags``."""
-    for scan in scans:
-        diags.extend(scan.diagnostics)
-    tools = build_tools(scans, target, diags, resolver=resolver, notes=notes)
-    check_duplicates([(t.name, t.span, t.owner) for t in tools], diags)
-    return ToolSet(tuple(tools), tuple(sorted({s.path for s in scans})))
 
 
 @dataclass(slots=True)

@@ -1,6 +1,5 @@
 """The ``toolgen`` command's every form, read by click: options → configuration → ``api`` →
-text and exit codes. The common forms of ``build`` and ``check`` are also read without click
-(:mod:`toolgen.console`), and run by the same code.
+text and exit codes (the run of ``build`` and ``check`` is :mod:`toolgen.console`'s).
 
 Exit codes (docs/cli.md): 0 success; 1 stale or missing output (check); 2 usage or
 configuration error; 3 errors in the sources (nothing written); 4 internal error.

@@ -1,14 +1,5 @@
-"""The ``toolgen`` process: its entry point, which reads the common command lines itself and
-gives every other to click.
-
-Most runs of the command are ``toolgen build`` or ``toolgen check`` with a few plain
-arguments, and most of those find nothing to do: such a run is mostly start-up, and importing
-click with what it loads (``uuid``, ``platform``, ``datetime``, ``gettext``, its own modules)
-was about a fifth of it. So :func:`common_form` reads those forms, and they run without click
-(:func:`toolgen.console.build_or_check`); every other command line (any other command or
-option, ``--help``, ``-qv``, anything it does not recognise) goes to click
-(:mod:`toolgen.cli`), which runs the same function. The two readings are tested to print the
-same bytes and exit with the same code.
+"""The ``toolgen`` process: its entry point, which hands the command line to click (the one
+reader of it, :mod:`toolgen.cli`) and leaves at once when the run is done.
 """
 
 from __future__ import annotations
@@ -16,95 +7,16 @@ from __future__ import annotations
 import io
 import sys
 from collections.abc import Sequence
-from pathlib import Path
-from typing import Any, NamedTuple, NoReturn
+from typing import Any, NoReturn
 
-from toolgen.console import build_or_check
+from toolgen.cli import main as click_main
 from toolgen.report import EXIT_OUTPUT_CLOSED
 
 
-class CommonForm(NamedTuple):
-    """A command line of the common form: ``build`` or ``check``, PATHS, and only ``-q``,
-    ``-v``, ``--out``/``-o``, ``--no-cache`` and ``--cache-dir``."""
-
-    command: str
-    paths: tuple[Path, ...] = ()
-    quiet: bool = False
-    verbose: bool = False
-    out: Path | None = None
-    no_cache: bool = False
-    cache_dir: Path | None = None
-
-    def fix(self) -> str:
-        """The build command with exactly these arguments, in the order click names them
-        (PATHS, then each given option in its declared order), as :mod:`toolgen.cli` does."""
-        import shlex
-
-        words = ["toolgen", "build", *(str(p) for p in self.paths)]
-        if self.out is not None:
-            words += ["--out", str(self.out)]
-        words += ["--no-cache"] * self.no_cache
-        if self.cache_dir is not None:
-            words += ["--cache-dir", str(self.cache_dir)]
-        words += ["--quiet"] * self.quiet + ["--verbose"] * self.verbose
-        return shlex.join(words)
-
-
-_VALUED = {"--out": "out", "-o": "out", "--cache-dir": "cache_dir"}
-_FLAGS = {
-    "-q": "quiet",
-    "--quiet": "quiet",
-    "-v": "verbose",
-    "--verbose": "verbose",
-    "--no-cache": "no_cache",
-}
-
-
-def common_form(args: Sequence[str]) -> CommonForm | None:
-    """``args`` (without the program name) read as a command line of the common form, or
-    ``None`` for any other: click reads those, with its help and its usage errors."""
-    if not args or args[0] not in ("build", "check"):
-        return None
-    values: dict[str, Any] = {}
-    paths: list[Path] = []
-    words = iter(args[1:])
-    for word in words:
-        if not word:
-            return None
-        if not word.startswith("-"):
-            paths.append(Path(word))
-        elif word in _FLAGS:
-            values[_FLAGS[word]] = True
-        else:
-            name, equals, value = word.partition("=")
-            if name not in _VALUED or (equals and name == "-o"):
-                return None
-            if not equals:
-                value = next(words, "")
-            if not value or value.startswith("-"):
-                return None  # click decides what an option followed by an option means
-            values[_VALUED[name]] = Path(value)
-    return CommonForm(args[0], tuple(paths), **values)
-
-
 def main(args: Sequence[str]) -> NoReturn:
-    """Run the command line ``args`` (without the program name)."""
-    form = common_form(args)
-    if form is None:
-        from toolgen.cli import main as click_main
-
-        click_main(list(args))
-        sys.exit(0)  # pragma: no cover - click leaves by SystemExit
-    build_or_check(
-        form.paths,
-        form.command == "check",
-        quiet=form.quiet,
-        verbose=form.verbose,
-        no_cache=form.no_cache,
-        cache_dir=form.cache_dir,
-        flags={"out": form.out},
-        fix=form.fix,
-    )
+    """Run the command line ``args`` (without the program name); leave by ``SystemExit``."""
+    click_main(list(args))
+    sys.exit(0)  # pragma: no cover - click leaves by SystemExit
 
 
 class _ClosedOutput(io.TextIOBase):
@@ -197,4 +109,4 @@ def run() -> NoReturn:
     os._exit(status)
 
 
-__all__ = ["CommonForm", "common_form", "main", "run"]
+__all__ = ["main", "run"]

@@ -1,9 +1,5 @@
-"""The run of ``build`` and ``check``, and how results and failures are printed: the
-command's work once its arguments are read, without click.
-
-Both readings of a command line run this: click's (:mod:`toolgen.cli`), and the entry point's
-own for the common forms (:mod:`toolgen.command`).
-"""
+"""The run of ``build`` and ``check`` once click has read the arguments (:mod:`toolgen.cli`),
+and how diagnostics, results and failures are printed."""
 
 from __future__ import annotations
 

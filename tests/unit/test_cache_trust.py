@@ -145,17 +145,18 @@ def test_a_folder_toolgen_creates_gets_its_marks(tree: Path, tmp_path: Path) -> 
     assert (cache / MARKER).is_file()
 
 
-def test_a_cache_of_the_earlier_format_is_adopted(tree: Path, tmp_path: Path) -> None:
+def test_a_folder_without_the_marker_is_refused_whatever_it_holds(
+    tree: Path, tmp_path: Path
+) -> None:
+    """Toolgen's own .gitignore and CACHEDIR.TAG and a format folder are not the marker: no
+    released toolgen made a cache without one, so such a folder is anybody's."""
     cache = tmp_path / "cache"
     (cache / "v2" / "00ff" / "ab").mkdir(parents=True)
     (cache / ".gitignore").write_bytes(GITIGNORE_TEXT)
     (cache / "CACHEDIR.TAG").write_bytes(CACHEDIR_TAG_TEXT)
-    assert _build(tree, cache) == _uncached(tree)
-    assert (cache / MARKER).is_file()
-    (cache / MARKER).unlink()
-    (cache / "notes.txt").write_text("someone else's")  # no longer exactly toolgen's
     with pytest.raises(UsageError, match="not a toolgen cache"):
         _build(tree, cache)
+    assert not (cache / MARKER).exists()
 
 
 def test_a_symlink_planted_in_the_cache_is_never_followed(tree: Path, tmp_path: Path) -> None:

@@ -92,8 +92,8 @@ def test_a_nul_byte_in_a_configured_path_is_a_config_error(
 def test_a_nul_byte_in_a_path_given_to_main_is_a_usage_error(
     project: Path, args: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """No command line can carry a NUL byte, but a caller of ``main`` can: both readings of
-    the command line (the common form's own, and click's) say so with exit 2."""
+    """No command line can carry a NUL byte, but a caller of ``main`` can: it says so with
+    exit 2, whichever options come with the path."""
     with pytest.raises(SystemExit) as exit_info:
         command_main(args)
     assert exit_info.value.code == 2

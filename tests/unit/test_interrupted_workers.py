@@ -1,7 +1,6 @@
 """Ctrl-C during a build that runs in workers: the terminal sends SIGINT to every process of the
 group. The build says it was interrupted (exit 130), no worker prints a traceback, and none is
-left behind: not the parse's workers while the first imports libcst or parses, nor the
-build's."""
+left behind: not the parse's workers while they import libcst or parse, nor the build's."""
 
 from __future__ import annotations
 
@@ -38,8 +37,7 @@ def tool_{i}(query: str, count: int = 10, tags: list[str] | None = None) -> str:
     return query
 '''
 
-# Where the child stops until it is interrupted: the first parse worker's preload (libcst's
-# import), a parse, or a module's build. Each prints its word when it gets there.
+# Where the child stops until it is interrupted: the parse workers' preload (libcst's import), a parse, or a module's build. Each prints its word when it gets there.
 PAUSES = {
     "preload": ("", "_load_parser"),
     "parse": ("TargetRun", "_parse"),

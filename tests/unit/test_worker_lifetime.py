@@ -1,7 +1,7 @@
 """Workers end when the process that started them does: a build killed (SIGKILL) or terminated
 (SIGTERM) while its workers are busy — on an input that keeps them busy for ever, say — leaves
-no worker behind: not the parse's first worker, nor the one it forked, nor the build's, nor the
-child that parses an edit's few files. On Linux the kernel says so (a parent-death signal);
+no worker behind: not the parse's workers, nor the build's, nor the child that parses an edit's
+few files. On Linux the kernel says so (a parent-death signal);
 elsewhere, and should that be unavailable, each worker watches its parent itself."""
 
 from __future__ import annotations
@@ -36,9 +36,8 @@ def tool_{i}(query: str, count: int = 10, tags: list[str] | None = None) -> str:
     return query
 '''
 
-# Which workers are held busy (for ever), and how many say so first: the parse's pool (its
-# first worker and the one it forked), the build's pool, and the one child that parses a few
-# files while the cache is read.
+# Which workers are held busy (for ever), and how many say so first: the parse's pool (two
+# workers), the build's pool, and the one child that parses a few files while the cache is read.
 STAGES = {
     "parse pool": ("_parse", 2, ["--no-cache"]),
     "build pool": ("build_one", 2, ["--no-cache"]),
@@ -68,8 +67,8 @@ def _wait_empty(pgid: int) -> list[str]:
 
 CASES = [
     *((stage, signum, False) for stage in STAGES for signum in (signal.SIGKILL, signal.SIGTERM)),
-    # Without the kernel's signal: the pool's two levels of workers, and the lone child (the
-    # build's pool is the parse's code: the same two levels).
+    # Without the kernel's signal: the pool's workers, and the lone child (the build's pool is
+    # the parse's code).
     ("parse pool", signal.SIGKILL, True),
     ("parse child", signal.SIGTERM, True),
 ]

@@ -298,9 +298,8 @@ class TargetRun:
         Few files no cached scan holds (an edit's) are parsed now, in a child: the rebuild
         reads its cache entries and loads the build's stages while the child imports libcst
         and parses them. For many (a cold build, or no cache), the parse's workers are forked
-        now and the first imports libcst while this process reads the cache and keys the
-        modules; it forks the others only then, so that libcst is imported once. Every file
-        whose content changed is one a rebuild parses."""
+        now and import libcst while this process reads the cache and keys the modules. Every
+        file whose content changed is one a rebuild parses."""
         if workers.workers() < 2 or not workers.can_fork():
             return
         prefix = keys.scan_prefix()

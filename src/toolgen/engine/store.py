@@ -131,34 +131,8 @@ def ensure_usable(folder: Path) -> None:
         return
     if not stat.S_ISDIR(info.st_mode):
         raise CacheFolderError(f"cache folder {folder}: exists and is not a folder")
-    if not _has_marker(folder) and not _adopt_legacy(folder):
+    if not _has_marker(folder):
         _refuse_foreign(folder)
-
-
-def _adopt_legacy(folder: Path) -> bool:
-    """Mark a cache folder of toolgen's earlier format, which had no marker: it holds exactly
-    toolgen's ``.gitignore`` and ``CACHEDIR.TAG``, byte for byte, and format folders
-    (``v1``, ``v2``), and nothing else — a folder nobody but toolgen would have made."""
-    try:
-        with os.scandir(folder) as entries:
-            found = {e.name: e for e in entries}
-    except OSError:
-        return False
-    formats = [n for n in found if _FORMAT_NAME.fullmatch(n)]
-    if set(found) != {".gitignore", "CACHEDIR.TAG", *formats} or not formats:
-        return False
-    if not all(found[n].is_dir(follow_symlinks=False) for n in formats):
-        return False
-    for name, text in ((".gitignore", GITIGNORE_TEXT), ("CACHEDIR.TAG", CACHEDIR_TAG_TEXT)):
-        try:
-            fd = os.open(folder / name, os.O_RDONLY | _NOFOLLOW)
-        except OSError:
-            return False
-        with os.fdopen(fd, "rb") as handle:
-            if handle.read(len(text) + 1) != text:
-                return False
-    _create_file(folder / MARKER, MARKER_TEXT)
-    return _has_marker(folder)
 
 
 def _refuse_foreign(folder: Path) -> None:
@@ -198,7 +172,7 @@ def claim(folder: Path) -> bool:
         ) from None
     if not folder.is_dir():
         raise CacheFolderError(f"cache folder {folder}: exists and is not a folder")
-    if _has_marker(folder) or (not created and _adopt_legacy(folder)):
+    if _has_marker(folder):
         return False
     if not created:
         _refuse_foreign(folder)

@@ -38,14 +38,6 @@ class ProviderOutput:
     nullable_optionals: dict[str, list[str]]
 
 
-def plain_tools(toolset: ToolSet) -> list[dict[str, Any]]:
-    """``TOOLS``: the IR itself."""
-    return [
-        {"name": t.name, "description": t.description, "parameters": t.parameters}
-        for t in toolset.tools
-    ]
-
-
 @dataclass(frozen=True, slots=True)
 class AdaptedTool:
     """One tool in one provider's wire shape, with its wire name and what the adapter reported."""
