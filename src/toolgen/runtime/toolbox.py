@@ -391,6 +391,10 @@ def _parsed(wire_name: str, arguments: Any) -> dict[str, Any]:
             return {}
         try:
             value = json.loads(arguments)
+        except RecursionError:
+            raise ArgumentError(
+                wire_name, [{"path": "", "message": "the arguments are nested too deeply"}]
+            ) from None
         except json.JSONDecodeError as exc:
             raise ArgumentError(
                 wire_name,
@@ -401,6 +405,10 @@ def _parsed(wire_name: str, arguments: Any) -> dict[str, Any]:
                         f"{exc.lineno}, column {exc.colno}); send one JSON object",
                     }
                 ],
+            ) from None
+        except ValueError:  # an integer of more digits than Python reads (sys.int_info)
+            raise ArgumentError(
+                wire_name, [{"path": "", "message": "the arguments hold a number too long to read"}]
             ) from None
     elif type(arguments) is dict:
         value = arguments  # never changed: undo.omit_nulls copies before it takes a null out
