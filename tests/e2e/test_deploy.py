@@ -77,7 +77,7 @@ def test_a_service_runs_with_the_runtime_alone(tmp_path: Path, wheels: Wheels) -
         [str(python), "service.py"], cwd=service, capture_output=True, text=True, env=env
     )
     assert ran.returncode == 0, ran.stderr
-    assert ran.stdout == "2 tools; None\n"
+    assert ran.stdout == _block("text", "c1 null")
     probe = (
         "import importlib.util, json, toolgen, toolgen.markers, tools.weather\n"
         f"missing = {{m: importlib.util.find_spec(m) is None for m in {BUILD_DEPENDENCIES!r}}}\n"

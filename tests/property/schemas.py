@@ -74,12 +74,17 @@ def _object(schema: dict[str, Any], root: dict[str, Any], depth: int) -> Any:
     required = set(schema.get("required", []))
     extra = schema.get("additionalProperties", True)
 
+    made: dict[str, Any] = {}  # each property's strategy, made at its first draw (a recursive
+    # type's go deeper only as far as values are drawn), then kept: making them is the cost
+
     @st.composite
     def draw(draw: Any) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for name, sub in properties.items():
             if name in required or (depth < DEEP and draw(st.booleans())):
-                out[name] = draw(values(sub, root, depth))
+                if name not in made:
+                    made[name] = values(sub, root, depth)
+                out[name] = draw(made[name])
         if extra is not False and draw(st.integers(0, 3)) == 0:
             more = _SCALARS if extra is True else values(extra, root, depth)
             keys = st.text(min_size=1, max_size=6).filter(lambda k: k not in properties)

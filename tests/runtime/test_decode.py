@@ -6,8 +6,10 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import decimal
+import inspect
 import sys
 import uuid
+import warnings
 from typing import Any
 
 import pytest
@@ -347,6 +349,238 @@ def test_a_frameworks_tool_object_is_called_through_the_function_it_wraps(build:
         }
     )
     assert Toolbox(module, provider="openai").call("shout", {"text": "hi"}) == "HI"
+
+
+FRAMEWORK_OBJECTS = """
+    import functools
+    import inspect
+
+    from pydantic import BaseModel
+
+    from toolgen import tool
+
+
+    class Point(BaseModel):
+        x: int
+
+
+    class FunctionTool:  # openai-agents: not callable; the function behind a __wrapped__ property
+        def __init__(self, func):
+            self._func = func
+
+        @property
+        def __wrapped__(self):
+            return self._func
+
+
+    class DecoratedFunctionTool:  # strands: callable, functools.update_wrapper'd
+        def __init__(self, func):
+            self._tool_func = func
+            functools.update_wrapper(self, func)
+
+        def __call__(self, *args, **kwargs):
+            raise AssertionError("the wrapper's own call is not the function")
+
+
+    class Tool:  # smolagents' @tool: a Tool whose forward is the function, "self" in its signature
+        def __call__(self, *args, sanitize_inputs_outputs=False, **kwargs):
+            raise AssertionError("the wrapper's own call is not the function")
+
+
+    def smolagents_tool(func):
+        class SimpleTool(Tool):
+            pass
+
+        signature = inspect.signature(func)
+        self = inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)
+        SimpleTool.forward = staticmethod(func)
+        func.__signature__ = signature.replace(parameters=[self, *signature.parameters.values()])
+        return SimpleTool()
+
+
+    @tool
+    @FunctionTool
+    def agents_move(point: Point) -> int:
+        \"\"\"Move.\"\"\"
+        return point.x + 1
+
+
+    @tool
+    @DecoratedFunctionTool
+    def strands_move(point: Point) -> int:
+        \"\"\"Move.\"\"\"
+        return point.x + 2
+
+
+    @tool
+    @smolagents_tool
+    def smol_move(point: Point) -> int:
+        \"\"\"Move.\"\"\"
+        return point.x + 3
+"""
+
+
+@pytest.mark.parametrize(
+    ("wire", "moved"), [("agents_move", 2), ("strands_move", 3), ("smol_move", 4)]
+)
+def test_the_function_behind_a_frameworks_tool_object_is_the_one_decoded_and_called(
+    build: Build, wire: str, moved: int
+) -> None:
+    """openai-agents' FunctionTool keeps its function as ``__wrapped__`` (and is not callable),
+    strands' tool object is ``functools.update_wrapper`` 'd, smolagents' keeps it as ``forward``
+    with ``self`` put into its ``__signature__``: the function itself is validated and called,
+    and a model arrives as the model (each failed before: a TypeError, or the wrapper's call)."""
+    module = build({"objects/__init__.py": "", "objects/tools.py": FRAMEWORK_OBJECTS})
+    box = Toolbox(module, provider="openai")
+    function, kwargs = box.decode(wire, {"point": {"x": 1}})
+    assert inspect.isfunction(function) and function.__name__ == wire
+    assert type(kwargs["point"]).__name__ == "Point"
+    assert box.call(wire, {"point": {"x": 1}}) == moved
+    assert _refused(box, wire, {"point": {"x": "one"}}).errors[0]["path"] == "/point/x"
+
+
+def test_an_injected_context_typed_under_type_checking_does_not_stop_validation(
+    build: Build,
+) -> None:
+    """ADK's tools name ``ToolContext`` under ``TYPE_CHECKING``: the injected parameter's
+    annotation cannot be evaluated, but it is not the model's to send; the others are still
+    validated and converted by the signature, with no warning (before: a fallback to the IR,
+    the model passed as a dict)."""
+    module = build(
+        {
+            "trips/__init__.py": "",
+            "trips/tools.py": """
+                from __future__ import annotations
+
+                from typing import TYPE_CHECKING
+
+                from pydantic import BaseModel
+
+                if TYPE_CHECKING:
+                    from google.adk.tools.tool_context import ToolContext
+                    from trips.secret import Receipt
+
+
+                class Stop(BaseModel):
+                    city: str
+                    nights: int = 1
+
+
+                def add_stop(stop: Stop, tool_context: ToolContext) -> Receipt:
+                    \"\"\"Add a stop.\"\"\"
+                    return stop.nights
+            """,
+        },
+        select="public",
+        frameworks=("google-adk",),
+    )
+    box = Toolbox(module, provider="gemini")
+    assert "tool_context" not in box.info("add_stop").input_schema["properties"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        function, kwargs = box.decode("add_stop", {"stop": {"city": "Oslo"}})
+    assert type(kwargs["stop"]).__name__ == "Stop" and kwargs["stop"].nights == 1
+    assert function(tool_context=None, **kwargs) == 1
+    assert _refused(box, "add_stop", {"stop": {"nights": 2}}).errors[0]["path"] == "/stop/city"
+
+
+SIGNATURES = {
+    "pager/__init__.py": "",
+    "pager/tools.py": """
+        from typing import Optional
+
+        from toolgen import tool
+
+
+        @tool
+        def page(message: str, incident_id: Optional[str], rota: str = "primary") -> str:
+            \"\"\"Page someone.\"\"\"
+            return f"{message}|{incident_id}|{rota}"
+    """,
+    # openai-agents passes positional-only parameters by position; the module imports the
+    # framework, so the function is given to the Toolbox (the same code, defined below).
+    "pager/agent_tools.py": """
+        from agents import function_tool
+
+
+        @function_tool
+        def cancel(pickup_id: str, /, reason: str = "") -> str:
+            \"\"\"Cancel a pickup.\"\"\"
+            return f"{pickup_id}|{reason}"
+    """,
+}
+
+
+def _cancel(pickup_id: str, /, reason: str = "") -> str:
+    return f"{pickup_id}|{reason}"
+
+
+@pytest.mark.parametrize("pydantic", [True, False], ids=["signature", "ir"])
+def test_an_optional_parameter_with_no_default_left_out_is_none(
+    build: Build, monkeypatch: pytest.MonkeyPatch, pydantic: bool
+) -> None:
+    """The IR never requires an ``Optional`` parameter, so a model may leave it out; the
+    function has no default for it: it gets ``None`` (before: "a required field is missing"
+    for a call the schema admits)."""
+    from toolgen.runtime import signature
+
+    module = build(SIGNATURES)
+    assert module.TOOLS[1]["parameters"]["required"] == ["message"]
+    if not pydantic:
+        monkeypatch.setattr(signature, "available", lambda: False)
+    box = Toolbox(module, provider="anthropic")
+    _, kwargs = box.decode("page", {"message": "up"})
+    assert kwargs["incident_id"] is None
+    assert box.call("page", {"message": "up"}) == "up|None|primary"
+    assert box.call("page", {"message": "up", "incident_id": "I-1"}).startswith("up|I-1|")
+    openai = Toolbox(module, provider="openai")  # strict: sent as null, which means "left out"
+    assert openai.call("page", {"message": "up", "incident_id": None, "rota": None}) == (
+        "up|None|primary"
+    )
+
+
+@pytest.mark.parametrize("pydantic", [True, False], ids=["signature", "ir"])
+def test_a_positional_only_parameter_is_sent_by_name_and_passed_by_position(
+    build: Build, monkeypatch: pytest.MonkeyPatch, pydantic: bool
+) -> None:
+    """A model names every argument; ``def cancel(pickup_id, /, ...)`` takes that one by
+    position only (before: the call was refused, "missing required positional only
+    argument", and ``call`` could not have passed it by name)."""
+    from toolgen.runtime import signature
+
+    if not pydantic:
+        monkeypatch.setattr(signature, "available", lambda: False)
+    box = Toolbox(build(SIGNATURES), provider="openai", functions={"cancel": _cancel})
+    _, kwargs = box.decode("cancel", {"pickup_id": "P-7", "reason": None})
+    assert kwargs["pickup_id"] == "P-7"
+    assert box.call("cancel", {"pickup_id": "P-7", "reason": "late"}) == "P-7|late"
+    assert asyncio.run(box.acall("cancel", '{"pickup_id": "P-8", "reason": null}')) == "P-8|"
+    assert _refused(box, "cancel", {"reason": "late"}).errors[0]["path"] == "/pickup_id"
+
+
+def test_a_var_keyword_parameter_takes_the_fields_it_does_not_name(build: Build) -> None:
+    """A LangChain BaseTool's ``_run(self, **fields)`` with an ``args_schema``: the schema's
+    fields go to ``**fields`` (before: each was "there is no such field")."""
+    module = build(
+        {
+            "kw/__init__.py": "",
+            "kw/tools.py": """
+                from toolgen import tool
+
+
+                @tool
+                def open_ticket(subject: str, body: str = "") -> str:
+                    \"\"\"Open a ticket.\"\"\"
+                    return subject
+            """,
+        }
+    )
+
+    def run(**fields: object) -> object:
+        return fields
+
+    box = Toolbox(module, provider="anthropic", functions={"open_ticket": run})
+    assert box.call("open_ticket", {"subject": "Hi", "body": "b"}) == {"subject": "Hi", "body": "b"}
 
 
 @pytest.mark.skipif(sys.version_info >= (3, 12), reason="pydantic reads typing.TypedDict on 3.12+")

@@ -10,6 +10,9 @@ __all__ = ["ArgumentError", "pointer", "shown"]
 
 SHOWN: Final = 80
 """How much of a value a message quotes: enough to recognise it, never a whole document."""
+LISTED: Final = 20
+"""How many problems the text lists (the rest are counted): it goes back into the model's
+context, whatever came."""
 
 
 def pointer(parts: Iterable[str | int]) -> str:
@@ -22,9 +25,18 @@ def shown(value: Any) -> str:
     described by its kind only: the model sent JSON, so it is rarely met)."""
     try:
         text = json.dumps(value, ensure_ascii=False, sort_keys=False, allow_nan=False)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, RecursionError):
         text = f"<{type(value).__name__}>"
+    return _cut(text)
+
+
+def _cut(text: str) -> str:
     return text if len(text) <= SHOWN else text[: SHOWN - 1] + "…"
+
+
+def _said(text: str) -> str:
+    """A name or pointer from the call, as the text says it: control characters escaped, cut."""
+    return _cut(json.dumps(text[: SHOWN * 2], ensure_ascii=False)[1:-1])
 
 
 class ArgumentError(Exception):
@@ -45,12 +57,15 @@ class ArgumentError(Exception):
         super().__init__(self._text())
 
     def _text(self) -> str:
-        what = f"tool '{self.tool}'" if self.tool is not None else "the tool call"
+        what = f"tool '{_said(self.tool)}'" if self.tool is not None else "the tool call"
         if len(self.errors) == 1 and not self.errors[0]["path"]:
-            return f"The call to {what} was refused: {self.errors[0]['message']}."
+            return f"The call to {what} was refused: {self.errors[0]['message'][:SHOWN * 4]}."
         lines = [f"The arguments of {what} were refused; correct them and call it again:"]
-        for error in self.errors:
-            lines.append(f"- {error['path'] or '(the arguments)'}: {error['message']}")
+        for error in self.errors[:LISTED]:
+            where = _said(error["path"]) or "(the arguments)"
+            lines.append(f"- {where}: {error['message'][:SHOWN * 2]}")
+        if len(self.errors) > LISTED:
+            lines.append(f"- … and {len(self.errors) - LISTED} more")
         return "\n".join(lines)
 
     def __reduce__(self) -> tuple[Any, ...]:

@@ -48,7 +48,8 @@ def _get(obj: Any, *names: str) -> Any:
 
 
 def _expected(provider: str, what: str, got: Any) -> TypeError:
-    return TypeError(f"a {provider} tool call must be {what}; got {type(got).__name__}")
+    article = "an" if provider[0] in "aeiou" else "a"
+    return TypeError(f"{article} {provider} tool call must be {what}; got {type(got).__name__}")
 
 
 def read_call(provider: str, tool_call: Any) -> Call:

@@ -6,6 +6,8 @@ pydantic is imported here only, when a tool is first decoded; a Toolbox never ne
 
 from __future__ import annotations
 
+import inspect
+import types
 from collections.abc import Callable, Collection, Mapping
 from typing import Any, Final
 
@@ -66,15 +68,73 @@ class Signature:
         from pydantic_core import ArgsKwargs, SchemaValidator, ValidationError
 
         wanted = frozenset(parameters)
+        try:  # a **fields parameter takes what the schema lists and the others do not name
+            taking = {
+                n
+                for n, p in inspect.signature(function).parameters.items()
+                if p.kind is p.VAR_KEYWORD
+            }
+        except (TypeError, ValueError):
+            taking = set()
 
         def keep(index: int, name: str, annotation: Any) -> Any:
             # What the schema does not list, the framework injects (a context): not the model's.
-            return None if name in wanted else "skip"
+            return None if name in wanted or name in taking else "skip"
 
-        schema = generate_arguments_schema(function, parameters_callback=keep)
-        self.check = SchemaValidator(schema).validate_python
+        try:
+            schema = generate_arguments_schema(function, parameters_callback=keep)
+        except unreadable():
+            # pydantic evaluates every annotation, the injected ones' and the return's too
+            # (ADK's ``ToolContext`` is imported under ``TYPE_CHECKING``): read the model's
+            # parameters alone, from a copy of the function that declares only theirs.
+            reduced = _declaring_only(function, wanted)
+            if reduced is None:
+                raise
+            schema = generate_arguments_schema(reduced, parameters_callback=keep)
+        self.check = SchemaValidator(_as_the_ir_reads(schema)).validate_python
         self.ArgsKwargs = ArgsKwargs
         self.invalid = ValidationError
+
+
+def _as_the_ir_reads(schema: Any) -> Any:
+    """The arguments' schema, read as the IR reads the signature: every argument comes by
+    name (a model knows no positions; ``Toolbox.call`` passes positional-only ones by
+    position), and an ``Optional`` parameter with no default is not required, so that one the
+    model left out is ``None``."""
+    arguments = schema["schema"] if schema.get("type") == "definitions" else schema
+    for parameter in arguments.get("arguments_schema", ()):
+        if parameter.get("mode") == "positional_only":
+            parameter["mode"] = "positional_or_keyword"
+        if parameter["schema"].get("type") == "nullable":
+            parameter["schema"] = {
+                "type": "default",
+                "default": None,
+                "schema": parameter["schema"],
+            }
+    return schema
+
+
+def _declaring_only(function: Callable[..., Any], wanted: frozenset[str]) -> Any:
+    """A copy of ``function`` (the one it wraps, if any) whose annotations are those of the
+    ``wanted`` parameters only; ``None`` when it is no plain function or declares no others."""
+    inner = inspect.unwrap(function)
+    if not isinstance(inner, types.FunctionType):
+        return None
+    declared = dict(getattr(inner, "__annotations__", None) or {})
+    kept = {k: v for k, v in declared.items() if k in wanted}
+    if kept == declared:
+        return None
+    copy = types.FunctionType(
+        inner.__code__, inner.__globals__, inner.__name__, inner.__defaults__, inner.__closure__
+    )
+    copy.__kwdefaults__ = inner.__kwdefaults__
+    copy.__annotations__ = kept
+    copy.__module__ = inner.__module__
+    copy.__qualname__ = inner.__qualname__
+    for name in ("__signature__", "__type_params__"):  # a signature set by a decorator stays
+        if hasattr(inner, name):
+            setattr(copy, name, getattr(inner, name))
+    return copy
 
 
 def problems(errors: list[Mapping[str, Any]], arguments: Any) -> list[dict[str, str]]:

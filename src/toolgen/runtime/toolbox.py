@@ -17,13 +17,12 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from toolgen.runtime.errors import ArgumentError, shown
+from toolgen.runtime.functions import VARIADIC, import_function, invoke, signature_of
 from toolgen.runtime.undo import Rules, omit_nulls, rules_of
 
 __all__ = ["PROVIDERS", "ToolInfo", "Toolbox"]
 
 PROVIDERS: Final = ("openai", "openai_responses", "anthropic", "gemini", "mcp", "bedrock")
-_WRAPPED: Final = ("func", "coroutine", "fn")
-"""Where the frameworks' tool objects keep the function they wrap."""
 _LISTED: Final = 20
 """How many tool names an unknown tool's error lists."""
 
@@ -61,6 +60,11 @@ class _Plan:
     packed: str | None
     signature: Any
     """The function's :class:`~toolgen.runtime.signature.Signature`; ``None``: the IR decides."""
+    positional: tuple[str, ...]
+    """The function's positional-only parameters, in order: sent by name, passed by position."""
+    implied: tuple[str, ...]
+    """Without the signature: the parameters the IR does not require and the function gives
+    no default (an ``Optional`` one), ``None`` when left out."""
 
 
 def _constant(module: Any, name: str) -> Any:
@@ -204,7 +208,7 @@ class Toolbox:
         if found is None:
             found = self._given.get(name)
             if found is None:
-                found = _import(entry["function"])
+                found = import_function(entry["function"])
             self._functions[name] = found
         return found
 
@@ -249,7 +253,10 @@ class Toolbox:
         found = validate(self._ir_tools()[plan.tool]["parameters"], values)
         if found:
             raise ArgumentError(wire_name, found)
-        return plan.function, dict(given)
+        kwargs = dict(given)
+        for name in plan.implied:
+            kwargs.setdefault(name, None)
+        return plan.function, kwargs
 
     def _plan(self, wire_name: str) -> _Plan:
         """What decoding one tool's calls needs, read once (and its function imported)."""
@@ -258,6 +265,20 @@ class Toolbox:
         known = frozenset(schema.get("properties") or ())
         packed = entry.get("arguments_of")
         function = self._function(entry)
+        signature = self._validator(entry, function, packed, known)
+        parameters = signature_of(function)
+        implied: tuple[str, ...] = ()
+        if signature is None and packed is None:
+            ir = self._ir_tools()[entry["tool"]]["parameters"]
+            required = set(ir.get("required") or ())
+            implied = tuple(
+                name
+                for name in ir.get("properties") or ()
+                if name not in required
+                and name in parameters
+                and parameters[name].default is inspect.Parameter.empty
+                and parameters[name].kind not in VARIADIC
+            )
         plan = _Plan(
             tool=entry["tool"],
             function=function,
@@ -265,7 +286,11 @@ class Toolbox:
             known=known,
             closed=schema.get("additionalProperties") is False or packed is not None,
             packed=packed,
-            signature=self._validator(entry, function, packed, known),
+            signature=signature,
+            positional=tuple(
+                n for n, p in parameters.items() if p.kind is inspect.Parameter.POSITIONAL_ONLY
+            ),
+            implied=implied,
         )
         self._plans[wire_name] = plan
         return plan
@@ -300,7 +325,7 @@ class Toolbox:
         """Decode the call and run the function (a coroutine function with ``asyncio.run``).
         What the function raises propagates."""
         function, kwargs = self.decode(wire_name, arguments)
-        result = function(**kwargs)
+        result = invoke(function, kwargs, self._plans[wire_name].positional)
         if inspect.isawaitable(result):
             return asyncio.run(_awaited(result))
         return result
@@ -308,7 +333,7 @@ class Toolbox:
     async def acall(self, wire_name: str, arguments: Any) -> Any:
         """Decode the call and run the function, awaited when it is a coroutine function."""
         function, kwargs = self.decode(wire_name, arguments)
-        result = function(**kwargs)
+        result = invoke(function, kwargs, self._plans[wire_name].positional)
         if inspect.isawaitable(result):
             return await result
         return result
@@ -366,6 +391,10 @@ def _parsed(wire_name: str, arguments: Any) -> dict[str, Any]:
             return {}
         try:
             value = json.loads(arguments)
+        except RecursionError:
+            raise ArgumentError(
+                wire_name, [{"path": "", "message": "the arguments are nested too deeply"}]
+            ) from None
         except json.JSONDecodeError as exc:
             raise ArgumentError(
                 wire_name,
@@ -376,6 +405,10 @@ def _parsed(wire_name: str, arguments: Any) -> dict[str, Any]:
                         f"{exc.lineno}, column {exc.colno}); send one JSON object",
                     }
                 ],
+            ) from None
+        except ValueError:  # an integer of more digits than Python reads (sys.int_info)
+            raise ArgumentError(
+                wire_name, [{"path": "", "message": "the arguments hold a number too long to read"}]
             ) from None
     elif type(arguments) is dict:
         value = arguments  # never changed: undo.omit_nulls copies before it takes a null out
@@ -398,21 +431,3 @@ def _plain(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [_plain(v) for v in value]
     return value
-
-
-def _import(path: str) -> Callable[..., Any]:
-    """The function an import path names (``"package.module:qualname"``). A framework's
-    decorator may have left its tool object there: the function it wraps is taken from it
-    (``func`` or ``coroutine``: LangChain, crewAI, ADK; ``fn``: FastMCP 2)."""
-    module_name, _, qualname = path.partition(":")
-    found: Any = importlib.import_module(module_name)
-    for part in qualname.split("."):
-        found = getattr(found, part)
-    if not (inspect.isfunction(found) or inspect.ismethod(found)):
-        for name in _WRAPPED:
-            inner = getattr(found, name, None)
-            if inspect.isfunction(inner) or inspect.ismethod(inner):
-                return inner
-    if not callable(found):
-        raise TypeError(f"{path} is not callable; give the function in Toolbox(functions=...)")
-    return found  # type: ignore[no-any-return]
