@@ -177,7 +177,8 @@ def jsonable(value: Any) -> Any:
         iterator = iter(value)
     except TypeError:
         raise TypeError(
-            f"a tool returned a {type(value).__name__}, which toolgen.runtime cannot write as "
+            f"a tool returned a value of type {type(value).__name__}, which toolgen.runtime "
+            "cannot write as "
             "JSON; return a str, JSON data, a dataclass or a pydantic model"
         ) from None
     return [jsonable(v) for v in iterator]
