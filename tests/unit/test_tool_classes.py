@@ -151,3 +151,89 @@ def test_the_scanner_keeps_the_signature_of_every_method_a_class_rule_reads() ->
     from toolgen.scan.gather import READ_BY_NAME
 
     assert {rule.signature for rule in CLASS_RULES.values()} <= READ_BY_NAME
+
+
+SMOL_CONSTANTS = """
+QUERY = {"type": "string", "description": "What to look for."}
+"""
+SMOL_TOOLS = """
+from smolagents import Tool
+
+from pkg.constants import QUERY
+
+
+class KitTool(Tool):
+    output_type = "string"
+
+
+class Search(KitTool):
+    name = "search"
+    description = "Searches the notes."
+    inputs = {
+        "query": QUERY,
+        "limit": {"type": "integer", "description": "Most hits.", "nullable": True},
+        "tags": {"type": ["string", "array"], "items": {"type": "string"}, "description": "Tags."},
+        "anything": {"type": "any", "description": "Passed through."},
+    }
+
+    def forward(self, query, limit=None, tags=(), anything=None):
+        return query
+
+
+class Mismatch(KitTool):
+    name = "mismatch"
+    description = "Its forward takes other names."
+    inputs = {"query": QUERY}
+
+    def forward(self, text: str) -> str:
+        return text
+
+
+class Bad(KitTool):
+    name = "bad"
+    description = "Its input has no description."
+    inputs = {"query": {"type": "string"}}
+"""
+
+
+def test_smolagents_tool_subclasses_are_tools_by_their_inputs(build_pkg) -> None:
+    """As smolagents 1.26's get_tool_json_schema sends them: ``inputs`` as the properties,
+    "any" as a string, every input not nullable required (checked in the pinned env)."""
+    built = build_pkg(
+        {"pkg/__init__.py": "", "pkg/constants.py": SMOL_CONSTANTS, "pkg/tools.py": SMOL_TOOLS}
+    )
+    assert built.tools["search"] == {
+        "name": "search",
+        "description": "Searches the notes.",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "query": {"description": "What to look for.", "type": "string"},
+                "limit": {
+                    "description": "Most hits.",
+                    "anyOf": [{"type": "integer"}, {"type": "null"}],
+                },
+                "tags": {
+                    "description": "Tags.",
+                    "anyOf": [
+                        {"type": "string"},  # items describe the array alone
+                        {"type": "array", "items": {"type": "string"}},
+                    ],
+                },
+                "anything": {"description": "Passed through.", "type": "string"},
+            },
+            "required": ["query", "tags", "anything"],
+        },
+    }
+    assert built.module["TOOL_FUNCTIONS"]["search"] == "pkg.tools:Search.forward"
+    assert "KitTool" not in str(built.tools)  # a base without inputs is no tool
+    # smolagents raises at instantiation on both: said at their place, what toolgen did.
+    assert built.tools["mismatch"]["parameters"]["required"] == ["query"]
+    assert "bad" not in built.tools
+    messages = sorted(d.split(": warning: ", 1)[1] for d in built.diagnostics)
+    assert messages == [
+        "smolagents: tool class 'Bad': its inputs input 'query' lacks 'type' or 'description' "
+        "(smolagents refuses it); it is left out",
+        "smolagents: tool class 'Mismatch': forward's parameters ['text'] are not its inputs' "
+        "keys ['query'] (smolagents raises at instantiation); toolgen emits the inputs",
+    ]

@@ -55,7 +55,7 @@ from toolgen.scan.surrogates import SURROGATE, surrogate_reason
 
 Key = tuple[Any, ...]
 
-READ_BY_NAME: Final = frozenset({"_run"})
+READ_BY_NAME: Final = frozenset({"_run", "forward"})
 """The undecorated methods whose signatures are kept (a class reader reads them by name:
 ``ClassRule.signature`` in :mod:`toolgen.frameworks.classes`, which a test keeps in step);
 keeping every method's would cost a class-heavy module's scan a fifth more."""
