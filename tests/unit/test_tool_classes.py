@@ -237,3 +237,61 @@ def test_smolagents_tool_subclasses_are_tools_by_their_inputs(build_pkg) -> None
         "smolagents: tool class 'Mismatch': forward's parameters ['text'] are not its inputs' "
         "keys ['query'] (smolagents raises at instantiation); toolgen emits the inputs",
     ]
+
+
+SWAPPED = """
+from langchain_core.tools import BaseTool
+from smolagents import Tool
+
+
+class Lookup(Tool):
+    name = "lookup"
+    description = "Looks a key up."
+    inputs = {"key": {"type": "string", "description": "The key."}}
+    output_type = "string"
+
+    def __init__(self, strict=False):
+        super().__init__()
+        if strict:
+            self.inputs = {"key": {"type": "integer", "description": "A numeric key."}}
+
+    def forward(self, key):
+        return key
+
+
+class Base(BaseTool):
+    description: str = "Fetches."
+    args_schema: dict = {"type": "object", "properties": {"url": {"type": "string"}}}
+
+    def __init__(self, schema=None, **kwargs):
+        super().__init__(**kwargs)
+        self.cache = {}  # not read by toolgen: no warning
+        self.args_schema = schema or self.args_schema
+
+
+class Fetch(Base):
+    name: str = "fetch"
+"""
+
+
+def test_an_init_that_swaps_what_toolgen_reads_is_a_warning_at_it(build_pkg) -> None:
+    """What a constructor assigns depends on its arguments: toolgen says which it took."""
+    built = build_pkg({"pkg/__init__.py": "", "pkg/tools.py": SWAPPED})
+    assert built.tools["lookup"]["parameters"]["required"] == ["key"]
+    assert built.tools["fetch"]["parameters"]["properties"] == {"url": {"type": "string"}}
+    assert sorted(built.diagnostics) == [
+        "pkg/tools.py:14:13: warning: smolagents: tool class 'Lookup': Lookup.__init__ sets "
+        "self.inputs, which toolgen cannot know statically; toolgen emits the class "
+        "attribute's inputs",
+        "pkg/tools.py:27:9: warning: langchain: tool class 'Fetch': Base.__init__ sets "
+        "self.args_schema, which toolgen cannot know statically; toolgen emits the class "
+        "attribute's args_schema",
+    ]
+
+
+def test_the_scanner_notes_every_attribute_a_class_rule_reads_set_in_init() -> None:
+    from toolgen.frameworks.classes import CLASS_RULES
+    from toolgen.scan.gather import SET_IN_INIT
+
+    for rule in CLASS_RULES.values():
+        assert {rule.name, rule.description, rule.schema} <= SET_IN_INIT

@@ -145,8 +145,38 @@ def class_tools(
             if rule is not None:
                 tool = _class_tool(cls, rule, resolver, mapper, diags)
                 if tool is not None:
+                    _set_in_init(cls, rule, resolver, diags)
                     out.append(tool)
     return out
+
+
+def _set_in_init(cls: ClassDef, rule: ClassRule, resolver: Resolver, diags: Diagnostics) -> None:
+    """An ``__init__`` (the class's or a scanned base's) that assigns what toolgen read from the
+    class (``self.inputs = ...``, ``self.args_schema = ...``): a warning at the assignment, as
+    what an instance ends up with depends on the constructor's arguments."""
+    read = {rule.name, rule.description, rule.schema}
+    stack: list[ClassDef] = [cls]
+    seen: set[str] = set()
+    while stack and len(seen) < 100:
+        current = stack.pop(0)
+        if current.qualname in seen:
+            continue
+        seen.add(current.qualname)
+        for attr, span in current.set_in_init:
+            if attr in read:
+                diags.warning(
+                    f"{rule.framework}: tool class '{cls.name}': {current.name}.__init__ sets "
+                    f"self.{attr}, which toolgen cannot know statically; toolgen emits the "
+                    f"class attribute's {attr}",
+                    span,
+                    "runtime-tool",
+                )
+        for base in current.bases:
+            parent = (
+                resolver.resolve(current.module, base.dotted) if isinstance(base, Name) else None
+            )
+            if isinstance(parent, LocalClass):
+                stack.append(parent.cls)
 
 
 def _class_tool(
