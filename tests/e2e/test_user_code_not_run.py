@@ -61,6 +61,21 @@ def test_side_effects_of_importing_tools_never_happen(tmp_path: Path) -> None:
             name: str = "shred"
             description: str = "Shred files."
             args_schema: dict = {"type": "object", "properties": {"path": {"type": "string"}}}
+
+        from smolagents import Tool as SmolTool
+
+        CRUSH_INPUTS = {"path": {"type": "string", "description": "What to crush."}}
+
+        class CrushTool(SmolTool):
+            name = "crush"
+            description = "Crush files."
+            inputs = CRUSH_INPUTS
+            output_type = "string"
+
+            def forward(self, path: str) -> str:
+                raise SystemExit(99)
+
+        crush = CrushTool()
         """))
     # An audit hook in the toolgen process records any attempt to open the sentinel or the
     # network, or to import the tool modules, even if the module's own guards were bypassed.
@@ -92,6 +107,6 @@ def test_side_effects_of_importing_tools_never_happen(tmp_path: Path) -> None:
     assert not sentinel.exists()
     generated = (package / "tool_schemas.py").read_text()
     assert '"name": "drop_tables"' in generated and '"name": "drop_database"' in generated
-    for name in ("wipe_disk", "fmt", "burn", "reboot", "shred"):
+    for name in ("wipe_disk", "fmt", "burn", "reboot", "shred", "crush"):
         assert f'"name": "{name}"' in generated, name
     assert "AGENT_TOOLS" in generated and "SERVER_TOOLS" in generated

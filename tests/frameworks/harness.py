@@ -41,6 +41,7 @@ FRAMEWORKS: dict[str, str] = {
     "langchain": "main",
     "langchain_classes": "main",
     "smolagents": "main",
+    "smolagents_classes": "main",
     "pydantic_ai": "main",
     "google_adk": "adk",
     "strands": "strands",

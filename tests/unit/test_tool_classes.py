@@ -151,3 +151,147 @@ def test_the_scanner_keeps_the_signature_of_every_method_a_class_rule_reads() ->
     from toolgen.scan.gather import READ_BY_NAME
 
     assert {rule.signature for rule in CLASS_RULES.values()} <= READ_BY_NAME
+
+
+SMOL_CONSTANTS = """
+QUERY = {"type": "string", "description": "What to look for."}
+"""
+SMOL_TOOLS = """
+from smolagents import Tool
+
+from pkg.constants import QUERY
+
+
+class KitTool(Tool):
+    output_type = "string"
+
+
+class Search(KitTool):
+    name = "search"
+    description = "Searches the notes."
+    inputs = {
+        "query": QUERY,
+        "limit": {"type": "integer", "description": "Most hits.", "nullable": True},
+        "tags": {"type": ["string", "array"], "items": {"type": "string"}, "description": "Tags."},
+        "anything": {"type": "any", "description": "Passed through."},
+    }
+
+    def forward(self, query, limit=None, tags=(), anything=None):
+        return query
+
+
+class Mismatch(KitTool):
+    name = "mismatch"
+    description = "Its forward takes other names."
+    inputs = {"query": QUERY}
+
+    def forward(self, text: str) -> str:
+        return text
+
+
+class Bad(KitTool):
+    name = "bad"
+    description = "Its input has no description."
+    inputs = {"query": {"type": "string"}}
+"""
+
+
+def test_smolagents_tool_subclasses_are_tools_by_their_inputs(build_pkg) -> None:
+    """As smolagents 1.26's get_tool_json_schema sends them: ``inputs`` as the properties,
+    "any" as a string, every input not nullable required (checked in the pinned env)."""
+    built = build_pkg(
+        {"pkg/__init__.py": "", "pkg/constants.py": SMOL_CONSTANTS, "pkg/tools.py": SMOL_TOOLS}
+    )
+    assert built.tools["search"] == {
+        "name": "search",
+        "description": "Searches the notes.",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "query": {"description": "What to look for.", "type": "string"},
+                "limit": {
+                    "description": "Most hits.",
+                    "anyOf": [{"type": "integer"}, {"type": "null"}],
+                },
+                "tags": {
+                    "description": "Tags.",
+                    "anyOf": [
+                        {"type": "string"},  # items describe the array alone
+                        {"type": "array", "items": {"type": "string"}},
+                    ],
+                },
+                "anything": {"description": "Passed through.", "type": "string"},
+            },
+            "required": ["query", "tags", "anything"],
+        },
+    }
+    assert built.module["TOOL_FUNCTIONS"]["search"] == "pkg.tools:Search.forward"
+    assert "KitTool" not in str(built.tools)  # a base without inputs is no tool
+    # smolagents raises at instantiation on both: said at their place, what toolgen did.
+    assert built.tools["mismatch"]["parameters"]["required"] == ["query"]
+    assert "bad" not in built.tools
+    messages = sorted(d.split(": warning: ", 1)[1] for d in built.diagnostics)
+    assert messages == [
+        "smolagents: tool class 'Bad': its inputs input 'query' lacks 'type' or 'description' "
+        "(smolagents refuses it); it is left out",
+        "smolagents: tool class 'Mismatch': forward's parameters ['text'] are not its inputs' "
+        "keys ['query'] (smolagents raises at instantiation); toolgen emits the inputs",
+    ]
+
+
+SWAPPED = """
+from langchain_core.tools import BaseTool
+from smolagents import Tool
+
+
+class Lookup(Tool):
+    name = "lookup"
+    description = "Looks a key up."
+    inputs = {"key": {"type": "string", "description": "The key."}}
+    output_type = "string"
+
+    def __init__(self, strict=False):
+        super().__init__()
+        if strict:
+            self.inputs = {"key": {"type": "integer", "description": "A numeric key."}}
+
+    def forward(self, key):
+        return key
+
+
+class Base(BaseTool):
+    description: str = "Fetches."
+    args_schema: dict = {"type": "object", "properties": {"url": {"type": "string"}}}
+
+    def __init__(self, schema=None, **kwargs):
+        super().__init__(**kwargs)
+        self.cache = {}  # not read by toolgen: no warning
+        self.args_schema = schema or self.args_schema
+
+
+class Fetch(Base):
+    name: str = "fetch"
+"""
+
+
+def test_an_init_that_swaps_what_toolgen_reads_is_a_warning_at_it(build_pkg) -> None:
+    """What a constructor assigns depends on its arguments: toolgen says which it took."""
+    built = build_pkg({"pkg/__init__.py": "", "pkg/tools.py": SWAPPED})
+    assert built.tools["lookup"]["parameters"]["required"] == ["key"]
+    assert built.tools["fetch"]["parameters"]["properties"] == {"url": {"type": "string"}}
+    assert sorted(built.diagnostics) == [
+        "pkg/tools.py:14:13: warning: smolagents: tool class 'Lookup': Lookup.__init__ sets "
+        "self.inputs, which toolgen cannot know statically; toolgen emits the class "
+        "attribute's inputs",
+        "pkg/tools.py:27:9: warning: langchain: tool class 'Fetch': Base.__init__ sets "
+        "self.args_schema, which toolgen cannot know statically; toolgen emits the class "
+        "attribute's args_schema",
+    ]
+
+
+def test_the_scanner_notes_every_attribute_a_class_rule_reads_set_in_init() -> None:
+    from toolgen.frameworks.classes import CLASS_RULES
+    from toolgen.scan.gather import SET_IN_INIT
+
+    for rule in CLASS_RULES.values():
+        assert {rule.name, rule.description, rule.schema} <= SET_IN_INIT

@@ -7,6 +7,10 @@ OpenAI form takes the model's schema as the parameters and ``description`` as th
 (utils/function_calling.py, ``_format_tool_to_openai_function``). Without ``args_schema``, the
 schema is ``_run``'s signature (``create_schema_from_function``, ``run_manager`` and
 ``callbacks`` filtered out), the class's description kept.
+
+smolagents' ``Tool`` (smolagents/tools.py): ``name``, ``description`` and the ``inputs`` dict
+(:mod:`toolgen.frameworks.smolagents_inputs`); ``forward`` is what is called, its parameters
+``inputs``' keys; ``output_type`` is not sent to the model.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from typing import Any, Final
 
 from toolgen.errors import Diagnostics
 from toolgen.frameworks.owners import class_lineage
+from toolgen.frameworks.smolagents_inputs import inputs_schema
 from toolgen.ir import JsonSchema, ToolDef
 from toolgen.scan.model import ClassDef, Function, Lit, ModuleScan, Name, TExpr
 from toolgen.scan.resolve import LocalClass, Resolver
@@ -35,6 +40,9 @@ class ClassRule:
     framework's injected parameters, ``run_manager``, ``callbacks``, left out)..."""
     reads_as: str = "langchain_core.tools.tool"
     """...read by the rules of this decorator of the framework's preset."""
+    inputs: bool = False
+    """``schema`` is a smolagents ``inputs`` dict; ``signature`` is the method called, whose
+    parameters must be its keys, never a schema of its own."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,10 +81,15 @@ def _method(resolver: Resolver, cls: ClassDef, wanted: str) -> tuple[Function, C
 
 
 _LANGCHAIN: Final = ClassRule("langchain")
+_SMOLAGENTS: Final = ClassRule(
+    "smolagents", schema="inputs", signature="forward", reads_as="", inputs=True
+)
 CLASS_RULES: Final[dict[str, ClassRule]] = {
     "langchain_core.tools.BaseTool": _LANGCHAIN,
     "langchain_core.tools.base.BaseTool": _LANGCHAIN,
     "langchain.tools.BaseTool": _LANGCHAIN,
+    "smolagents.Tool": _SMOLAGENTS,
+    "smolagents.tools.Tool": _SMOLAGENTS,
 }
 """Qualified names of the framework classes whose subclasses are tools."""
 
@@ -132,8 +145,38 @@ def class_tools(
             if rule is not None:
                 tool = _class_tool(cls, rule, resolver, mapper, diags)
                 if tool is not None:
+                    _set_in_init(cls, rule, resolver, diags)
                     out.append(tool)
     return out
+
+
+def _set_in_init(cls: ClassDef, rule: ClassRule, resolver: Resolver, diags: Diagnostics) -> None:
+    """An ``__init__`` (the class's or a scanned base's) that assigns what toolgen read from the
+    class (``self.inputs = ...``, ``self.args_schema = ...``): a warning at the assignment, as
+    what an instance ends up with depends on the constructor's arguments."""
+    read = {rule.name, rule.description, rule.schema}
+    stack: list[ClassDef] = [cls]
+    seen: set[str] = set()
+    while stack and len(seen) < 100:
+        current = stack.pop(0)
+        if current.qualname in seen:
+            continue
+        seen.add(current.qualname)
+        for attr, span in current.set_in_init:
+            if attr in read:
+                diags.warning(
+                    f"{rule.framework}: tool class '{cls.name}': {current.name}.__init__ sets "
+                    f"self.{attr}, which toolgen cannot know statically; toolgen emits the "
+                    f"class attribute's {attr}",
+                    span,
+                    "runtime-tool",
+                )
+        for base in current.bases:
+            parent = (
+                resolver.resolve(current.module, base.dotted) if isinstance(base, Name) else None
+            )
+            if isinstance(parent, LocalClass):
+                stack.append(parent.cls)
 
 
 def _class_tool(
@@ -152,6 +195,8 @@ def _class_tool(
     if not isinstance(name, str):
         return None  # an abstract base of tools: no name of its own
     description = text(rule.description, "no description is emitted")
+    if rule.inputs:
+        return _inputs_tool(cls, rule, name, description, attributes, resolver, mapper, diags)
     if rule.schema not in attributes:
         run = _method(resolver, cls, rule.signature)
         if run is None:  # abstract (``_run`` is abstract in BaseTool): a base of tools, no tool
@@ -175,6 +220,57 @@ def _class_tool(
         span=cls.span,
         qualname=cls.qualname,
         # What is called: the method of an instance the runtime's Toolbox is given.
+        function=f"{cls.module}:{cls.name}.{rule.signature}",
+    )
+
+
+def _inputs_tool(
+    cls: ClassDef,
+    rule: ClassRule,
+    name: str,
+    description: Any,
+    attributes: dict[str, tuple[TExpr, str]],
+    resolver: Resolver,
+    mapper: SchemaMapper,
+    diags: Diagnostics,
+) -> ToolDef | None:
+    """A smolagents ``Tool`` subclass: its ``inputs`` dict is the schema; a class without one
+    is a base of tools (smolagents cannot instantiate it)."""
+    if rule.schema not in attributes:
+        return None
+    where = f"{rule.framework}: tool class '{cls.name}'"
+    value, module = attributes[rule.schema]
+    ctx = Context(cls.module, cls.span, f"tool class '{cls.name}'")
+    folded = mapper.value(value, module, ctx, f"its {rule.schema}", "the class is left out")
+    parameters, why = inputs_schema(folded)
+    if parameters is None:
+        if folded is not None:  # else the fold already warned
+            diags.warning(
+                f"{where}: its {rule.schema} {why} (smolagents refuses it); it is left out",
+                cls.span,
+                "unread-tool",
+            )
+        return None
+    run = _method(resolver, cls, rule.signature)
+    if run is not None:
+        names = [p.name for p in run[0].params if p.name not in ("self", "cls")]
+        keys = list(parameters["properties"])
+        if not any(p.kind in ("varargs", "varkw") for p in run[0].params) and set(names) != set(
+            keys
+        ):
+            diags.warning(
+                f"{where}: {rule.signature}'s parameters {sorted(names)} are not its "
+                f"{rule.schema}' keys {sorted(keys)} (smolagents raises at instantiation); "
+                f"toolgen emits the {rule.schema}",
+                run[0].span,
+                "unread-tool",
+            )
+    return ToolDef(
+        name=name,
+        description=description if isinstance(description, str) else "",
+        parameters=parameters,
+        span=cls.span,
+        qualname=cls.qualname,
         function=f"{cls.module}:{cls.name}.{rule.signature}",
     )
 

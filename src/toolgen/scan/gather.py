@@ -55,7 +55,10 @@ from toolgen.scan.surrogates import SURROGATE, surrogate_reason
 
 Key = tuple[Any, ...]
 
-READ_BY_NAME: Final = frozenset({"_run"})
+READ_BY_NAME: Final = frozenset({"_run", "forward"})
+SET_IN_INIT: Final = frozenset({"name", "description", "args_schema", "inputs"})
+"""The class attributes a class reader reads (``ClassRule``'s, kept in step by a test) whose
+assignment to ``self`` in ``__init__`` is noted: run time may swap what toolgen reads."""
 """The undecorated methods whose signatures are kept (a class reader reads them by name:
 ``ClassRule.signature`` in :mod:`toolgen.frameworks.classes`, which a test keeps in step);
 keeping every method's would cost a class-heavy module's scan a fifth more."""
@@ -163,6 +166,28 @@ def _method_positions(
         )
 
 
+def _init_sets(
+    index: dict[Key, tuple[int, int]], cls: str, init: ast.FunctionDef | ast.AsyncFunctionDef
+) -> None:
+    """Where ``__init__`` first assigns ``self.<attr>`` for each attribute of :data:`SET_IN_INIT`
+    (the body is read here, from Python's parse, before hollowing cuts it)."""
+    for node in ast.walk(init):
+        if isinstance(node, ast.Assign):
+            targets = node.targets
+        elif isinstance(node, (ast.AnnAssign, ast.AugAssign)):
+            targets = [node.target]
+        else:
+            continue
+        for target in targets:
+            if (
+                isinstance(target, ast.Attribute)
+                and isinstance(target.value, ast.Name)
+                and target.value.id == "self"
+                and target.attr in SET_IN_INIT
+            ):
+                index.setdefault(("init-set", cls, target.attr), (node.lineno, node.col_offset + 1))
+
+
 def _ast_positions(tree: ast.Module) -> dict[Key, tuple[int, int]]:
     """Positions of the nodes the front end reports on, keyed as :class:`_Gatherer` asks."""
     index: dict[Key, tuple[int, int]] = {}
@@ -192,6 +217,8 @@ def _ast_positions(tree: ast.Module) -> dict[Key, tuple[int, int]]:
                 if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     index["method", stmt.name, item.name] = (item.lineno, item.col_offset + 1)
                     _method_positions(index, stmt.name, item)
+                    if item.name == "__init__":
+                        _init_sets(index, stmt.name, item)
                 if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
                     index["field", stmt.name, n, item.target.id] = (
                         item.lineno,
@@ -635,6 +662,12 @@ class _Gatherer:
                             members.append((_ident(target.target.value), self.expr(small.value)))
         span = self.span(("class", name, n), node)
         docstring = self.docstring(node, span)
+        index = self.index or {}
+        set_in_init = tuple(
+            (attr, SourceSpan(self.display, *index["init-set", name, attr]))
+            for attr in sorted(SET_IN_INIT)
+            if ("init-set", name, attr) in index
+        )
         self.classes.append(
             ClassDef(
                 name=name,
@@ -648,6 +681,7 @@ class _Gatherer:
                 span=span,
                 methods=tuple(methods),
                 functions=tuple(signatures.values()),
+                set_in_init=set_in_init,
             )
         )
 

@@ -177,6 +177,9 @@ class ClassDef:
     functions: tuple[Function, ...] = ()
     """The signatures, decorators and docstrings of the decorated methods and those read by
     name (``_run``); their bodies are never read."""
+    set_in_init: tuple[tuple[str, SourceSpan], ...] = ()
+    """The class attributes a class reader reads that ``__init__`` assigns to ``self``, with
+    where it first does."""
 
     @property
     def qualname(self) -> str:
