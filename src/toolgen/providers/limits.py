@@ -20,8 +20,8 @@ class Limit:
     """What is counted, in words that follow the number: ``tools per request``."""
     value: int
     source: str
-    checked: bool = True
-    """False for limits toolgen's output cannot reach (Anthropic strict: never emitted)."""
+    past: str = "a warning"
+    """What a build does past the limit (``--strict`` makes a warning an error)."""
 
     def exceeded(self, found: int) -> str:
         """The words a warning uses: the count, the limit, the provider and the source."""
@@ -34,6 +34,9 @@ class Limit:
 _OPENAI_REF: Final = "OpenAI API reference, chat/completions 'tools'"
 _STRUCTURED: Final = "OpenAI Structured Outputs guide, 'Supported schemas'"
 _ANTHROPIC_STRICT: Final = "Anthropic strict tool use guide"
+_NOT_SENT: Final = "not checked: toolgen sends Anthropic tools non-strict"
+_STRICT_OFF: Final = "a warning; the tool goes out with strict off"
+_SHORTENED: Final = "the name is shortened, with a hash"
 
 OPENAI_TOOLS = Limit("OpenAI", "tools per request", 128, _OPENAI_REF)
 GEMINI_TOOLS = Limit(
@@ -54,46 +57,70 @@ OPENAI_DESCRIPTION = Limit(
     1024,
     "string_above_max_length errors, run-llama/llama-hub#905, getsentry/sentry-mcp#106",
 )
-OPENAI_STRICT_PROPERTIES = Limit("OpenAI strict mode", "object properties", 5000, _STRUCTURED)
-OPENAI_STRICT_DEPTH = Limit("OpenAI strict mode", "nesting levels", 10, _STRUCTURED)
-OPENAI_STRICT_ENUM_VALUES = Limit("OpenAI strict mode", "enum values", 1000, _STRUCTURED)
+OPENAI_STRICT_PROPERTIES = Limit(
+    "OpenAI strict mode", "object properties", 5000, _STRUCTURED, past=_STRICT_OFF
+)
+OPENAI_STRICT_DEPTH = Limit(
+    "OpenAI strict mode", "nesting levels", 10, _STRUCTURED, past=_STRICT_OFF
+)
+OPENAI_STRICT_ENUM_VALUES = Limit(
+    "OpenAI strict mode", "enum values", 1000, _STRUCTURED, past=_STRICT_OFF
+)
 OPENAI_STRICT_CHARS = Limit(
     "OpenAI strict mode",
     "characters of property names, definition names, enum and const values",
     120_000,
     _STRUCTURED,
+    past=_STRICT_OFF,
 )
 OPENAI_STRICT_LONG_ENUM = Limit(
     "OpenAI strict mode",
     "characters in one string enum of more than 250 values",
     15_000,
     _STRUCTURED,
+    past=_STRICT_OFF,
 )
 ANTHROPIC_STRICT_TOOLS = Limit(
-    "Anthropic strict mode", "strict tools per request", 20, _ANTHROPIC_STRICT, checked=False
+    "Anthropic strict mode", "strict tools per request", 20, _ANTHROPIC_STRICT, past=_NOT_SENT
 )
 ANTHROPIC_STRICT_OPTIONALS = Limit(
     "Anthropic strict mode",
     "optional parameters per request",
     24,
     _ANTHROPIC_STRICT,
-    checked=False,
+    past=_NOT_SENT,
 )
 ANTHROPIC_STRICT_UNIONS = Limit(
     "Anthropic strict mode",
     "union-typed parameters per request",
     16,
     _ANTHROPIC_STRICT,
-    checked=False,
+    past=_NOT_SENT,
 )
 
 NAME_LENGTH: Final = {
-    "openai": Limit("OpenAI", "characters of name", 64, "openai SDK FunctionDefinition"),
-    "anthropic": Limit("Anthropic", "characters of name", 128, "Anthropic API errors, 2025-06"),
-    "gemini": Limit("the Gemini API", "characters of name", 64, "generativelanguage content.proto"),
-    "vertex": Limit("Vertex AI", "characters of name", 64, "aiplatform openapi.proto"),
-    "bedrock": Limit("Bedrock", "characters of name", 64, "botocore bedrock-runtime ToolName"),
-    "mcp": Limit("MCP", "characters of name", 128, "MCP specification, tool names (SEP-986)"),
+    "openai": Limit(
+        "OpenAI", "characters of name", 64, "openai SDK FunctionDefinition", past=_SHORTENED
+    ),
+    "anthropic": Limit(
+        "Anthropic", "characters of name", 128, "Anthropic API errors, 2025-06", past=_SHORTENED
+    ),
+    "gemini": Limit(
+        "the Gemini API",
+        "characters of name",
+        64,
+        "generativelanguage content.proto",
+        past=_SHORTENED,
+    ),
+    "vertex": Limit(
+        "Vertex AI", "characters of name", 64, "aiplatform openapi.proto", past=_SHORTENED
+    ),
+    "bedrock": Limit(
+        "Bedrock", "characters of name", 64, "botocore bedrock-runtime ToolName", past=_SHORTENED
+    ),
+    "mcp": Limit(
+        "MCP", "characters of name", 128, "MCP specification, tool names (SEP-986)", past=_SHORTENED
+    ),
 }
 """Names longer than these are shortened with a hash (``NameRule``), not refused."""
 
