@@ -323,6 +323,53 @@ def diff(
 
 
 @main.command()
+@click.argument("paths", nargs=-1, type=_PathType(path_type=Path))
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "markdown", "json"]),
+    default="text",
+    show_default=True,
+    help="text for a terminal, markdown for a pull-request comment, json for scripts.",
+)
+@click.option("--top", type=click.IntRange(min=0), default=0, help="Each constant's N heaviest.")
+@click.option("--estimate", is_flag=True, help="Estimate tokens even with a tokenizer installed.")
+@click.option("--verbose", "-v", is_flag=True, help="Show tracebacks of internal errors.")
+def cost(paths: tuple[Path, ...], fmt: str, top: int, estimate: bool, verbose: bool) -> None:
+    """Bytes and tokens each tool costs in every request, per constant, heaviest first.
+
+    \b
+    toolgen cost [PATHS]...   a fresh build of PATHS (without PATHS: the targets of
+                              [tool.toolgen]); nothing is written
+    toolgen cost FILE.py...   generated modules, read as data
+
+    Tokens are counted with o200k_base when bpe-openai is installed (toolgen[tokens]), else
+    estimated from the bytes, and the report says which.
+    """
+
+    def body() -> int:
+        from toolgen.diff.load import read_file
+        from toolgen.diff.targets import fresh_outputs
+        from toolgen.diff.tokens import counter
+        from toolgen.diff.weigh import render, weigh
+        from toolgen.discover import display_path
+        from toolgen.header import is_generated
+
+        files = [p for p in paths if p.is_file() and is_generated(p.read_bytes()[:200])]
+        if paths and len(files) == len(paths):
+            shown = [display_path(p.resolve(), Path.cwd()) for p in files]
+            modules = [(s, read_file(p, s)) for p, s in zip(files, shown)]
+        else:
+            modules = fresh_outputs(target_config(paths, {}))
+        how = counter(exact=not estimate)
+        weights = [w for output, module in modules for w in weigh(module, output, how)]
+        echo(render(weights, how, fmt, top), nl=False)
+        return EXIT_OK
+
+    _guard(verbose, body)
+
+
+@main.command()
 @click.argument(
     "path",
     default=".",

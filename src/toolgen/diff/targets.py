@@ -96,3 +96,29 @@ def diff_targets(
             )
         )
     return DiffResult(named, tuple(results))
+
+
+def fresh_outputs(
+    config: Config, use_cache: bool = True, cache_dir: Path | None = None, cwd: Path | None = None
+) -> list[tuple[str, Module]]:
+    """Every target's output as a fresh build of the working tree makes it (nothing written):
+    the output's path as shown, and its modules merged (``toolgen cost``).
+
+    Raises:
+        SourceError: errors in the sources (exit 3).
+    """
+    cwd = cwd or Path.cwd()
+    from toolgen import api
+
+    the_plan = api.plan(config, cwd=cwd, use_cache=use_cache, cache_dir=cache_dir, warnings=False)
+    reader = Reader()
+    built: dict[Path, Module] = {}
+    for planned in the_plan.files:
+        data = planned.data if planned.data is not None else planned.path.read_bytes()
+        built[planned.path.resolve()] = read_module(data, planned.display, reader=reader)
+    out = []
+    for target in config.targets:
+        files = target.output_files()
+        output = display_path(files[None].resolve(), cwd)
+        out.append((output, merge([built[p.resolve()] for p in files.values()])))
+    return out
