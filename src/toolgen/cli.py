@@ -212,6 +212,9 @@ def show(spec: str, provider: str | None, verbose: bool) -> None:
         print_diagnostics(diagnostics, quiet=False)
         for decision in decisions:
             echo(showable(f"note: {decision}"), err=True)
+        from toolgen.diff.tokens import weight_note
+
+        echo(f"note: in every request: {weight_note(value)}", err=True)
         echo(api.to_json(value))
         return EXIT_OK
 

@@ -4,8 +4,8 @@ measured error, and `toolgen cost` reports every tool of every constant, heavies
 from __future__ import annotations
 
 import gzip
-import shutil
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -114,3 +114,39 @@ def test_cost_of_sources_builds_them_fresh_and_writes_nothing(
     assert "### `TOOLS_GEMINI` (input/tool_schemas.py)" in result.stdout
     assert "| `get_weather` |" in result.stdout
     assert not (tmp_path / "input" / "tool_schemas.py").exists()
+
+
+def test_diff_says_each_changed_tools_tokens_before_and_after() -> None:
+    from toolgen.diff.wire import costs
+
+    small = {"name": "t", "description": "Short."}
+    large = {"name": "t", "description": "A much longer description of what the tool does."}
+    other = {"name": "u"}
+    before = {"TOOLS_MCP": [small, other], "TOOL_NAME_MAP_MCP": {"t": "t", "u": "u"}}
+    after = {"TOOLS_MCP": [large, other], "TOOL_NAME_MAP_MCP": {"t": "t", "u": "u"}}
+    exact = tokens.counter()
+    (cost,) = costs(before, after, exact)
+    count = [exact.count(tokens.wire_text(v)) for v in (small, large, other)]
+    assert (cost.counter, cost.tokens_before, cost.tokens_after) == (
+        "o200k_base",
+        count[0] + count[2],
+        count[1] + count[2],
+    )
+    (changed,) = cost.tools  # u is the same on both sides
+    assert (changed.tool, changed.tokens_before, changed.tokens_after) == ("t", count[0], count[1])
+    (estimated,) = costs(before, after, tokens.counter(exact=False))
+    assert estimated.counter.startswith("estimate")
+
+
+def test_show_says_what_the_tool_adds_to_every_request(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shutil.copytree(CASES / "spec_example" / "input", tmp_path / "input")
+    monkeypatch.chdir(tmp_path)
+    shown = CliRunner().invoke(
+        main, ["show", "input/tools/weather.py::get_weather", "--provider", "openai"]
+    )
+    assert shown.exit_code == 0, shown.output
+    text = tokens.wire_text(json.loads(shown.stdout))
+    want = f"{len(text.encode()):,} bytes, {tokens.counter().count(text):,} tokens (o200k_base)"
+    assert f"note: in every request: {want}\n" in shown.stderr
