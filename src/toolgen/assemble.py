@@ -165,6 +165,7 @@ def ir_digest(tool: ToolDef) -> str:
         tool.packed,
         tool.title,
         tool.strict,
+        tool.annotations,
         [tool.span.path, tool.span.line, tool.span.col],
         [tool.owner.id, tool.owner.kind] if tool.owner is not None else None,
     ]

@@ -14,6 +14,7 @@ from toolgen.errors import Diagnostics, SourceSpan
 from toolgen.frameworks import active, describe
 from toolgen.ir import MAX_NESTING, SCHEMA_NESTING, JsonSchema, Owner, ToolDef, nesting
 from toolgen.returns import output_schema
+from toolgen.scan.annotations import read_annotations
 from toolgen.scan.model import Call, Function, Lit, ModuleScan, Name, Parameter
 from toolgen.scan.resolve import Resolver
 from toolgen.scan.schema import (
@@ -158,6 +159,7 @@ class _Read:
     title: str | None = None
     structured: bool = True
     strict: bool | None = None
+    annotations: tuple[tuple[str, object], ...] = ()
 
 
 def _decorator_arguments(
@@ -222,6 +224,12 @@ def _decorator_arguments(
                 description = folded
         elif key in rules.title_keywords:
             _read_title(value, mapper, module, ctx, read)
+        elif key == rules.annotations_keyword:
+            found = read_annotations(value, mapper, module, ctx)
+            if found is None:
+                ok = False
+            elif read is not None:
+                read.annotations = found
         elif key in (rules.structured_keyword, rules.strict_keyword) and read is not None:
             what = f"the decorator's {key}="
             switch = mapper.value(value, module, ctx, what, f"{key}=True is assumed")
@@ -231,7 +239,8 @@ def _decorator_arguments(
                 read.strict = False
         elif c.is_toolgen:
             diags.error(
-                f"@tool() got an unknown keyword '{key}'; expected name or description",
+                f"@tool() got an unknown keyword '{key}'; expected name, description or "
+                "annotations",
                 c.decorator_span,
                 "bad-decorator",
             )
@@ -452,6 +461,7 @@ def _tool(
         title=read.title,
         strict=read.strict,
         owner=c.owner,
+        annotations=read.annotations,
     )
 
 

@@ -97,6 +97,9 @@ class ToolDef:
     decorator asked so); ``None``: the target's setting decides."""
     owner: Owner | None = None
     """``None``: the tool is no one's but the target's (a module-level ``@tool`` function)."""
+    annotations: tuple[tuple[str, object], ...] = ()
+    """MCP tool annotations set in the source (``readOnlyHint``, ...), in MCP's order: only
+    the keys set explicitly, as the MCP specification asks."""
 
 
 @dataclass(frozen=True, slots=True)

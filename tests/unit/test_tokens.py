@@ -67,8 +67,11 @@ def test_the_estimate_is_within_its_measured_error_and_says_it_is_one() -> None:
     exact = tokens.counter()
     estimate = tokens.counter(exact=False)
     assert not estimate.exact and "estimate" in estimate.name
-    errors = [abs(estimate.count(t) - exact.count(t)) / exact.count(t) for t in _corpus()]
-    assert max(errors) < 0.15  # 12.3 % measured: see BYTES_PER_TOKEN
+    texts = _corpus()
+    errors = [abs(estimate.count(t) - exact.count(t)) / exact.count(t) for t in texts]
+    assert max(errors) < 0.2  # 17.6 % measured: see BYTES_PER_TOKEN
+    total = sum(map(exact.count, texts))
+    assert abs(sum(map(estimate.count, texts)) - total) / total < 0.03
 
 
 def test_cost_reports_every_tool_heaviest_first_with_the_counters_numbers() -> None:

@@ -6,7 +6,14 @@
 
 from typing import Any
 
-__all__ = ["TOOLS", "TOOLS_OPENAI", "TOOL_NAME_MAP_OPENAI", "NULL_MEANS_OMITTED_OPENAI"]
+__all__ = [
+    "TOOLS",
+    "TOOL_FUNCTIONS",
+    "TOOLS_OPENAI",
+    "TOOL_NAME_MAP_OPENAI",
+    "NULL_MEANS_OMITTED_OPENAI",
+    "TOOL_CALLS_OPENAI",
+]
 
 # The provider-neutral IR: name, description, JSON Schema 2020-12.
 TOOLS: list[dict[str, Any]] = [
@@ -67,6 +74,9 @@ TOOLS: list[dict[str, Any]] = [
         },
     },
 ]
+
+# Tool name -> the function to call, as an import path (module:function).
+TOOL_FUNCTIONS: dict[str, str] = {"deep": "input.tools:deep"}
 
 TOOLS_OPENAI: list[dict[str, Any]] = [
     {
@@ -163,3 +173,8 @@ TOOL_NAME_MAP_OPENAI: dict[str, str] = {"deep": "deep"}
 
 # Optional parameters that strict mode made nullable: null means not given.
 NULL_MEANS_OMITTED_OPENAI: dict[str, list[str]] = {}
+
+# Wire name -> what toolgen.runtime needs to decode and dispatch a call.
+TOOL_CALLS_OPENAI: dict[str, dict[str, Any]] = {
+    "deep": {"tool": "deep", "function": "input.tools:deep"},
+}
