@@ -166,6 +166,7 @@ def ir_digest(tool: ToolDef) -> str:
         tool.title,
         tool.strict,
         tool.annotations,
+        tool.examples,
         [tool.span.path, tool.span.line, tool.span.col],
         [tool.owner.id, tool.owner.kind] if tool.owner is not None else None,
     ]

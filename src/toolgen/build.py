@@ -14,7 +14,7 @@ from toolgen.errors import Diagnostics, SourceSpan
 from toolgen.frameworks import active, describe
 from toolgen.ir import MAX_NESTING, SCHEMA_NESTING, JsonSchema, Owner, ToolDef, nesting
 from toolgen.returns import output_schema
-from toolgen.scan.annotations import read_annotations
+from toolgen.scan.annotations import check_examples, read_annotations, read_examples
 from toolgen.scan.model import Call, Function, Lit, ModuleScan, Name, Parameter
 from toolgen.scan.resolve import Resolver
 from toolgen.scan.schema import (
@@ -160,6 +160,7 @@ class _Read:
     structured: bool = True
     strict: bool | None = None
     annotations: tuple[tuple[str, object], ...] = ()
+    examples: tuple[dict[str, object], ...] = ()
 
 
 def _decorator_arguments(
@@ -230,6 +231,12 @@ def _decorator_arguments(
                 ok = False
             elif read is not None:
                 read.annotations = found
+        elif key == rules.examples_keyword:
+            calls = read_examples(value, mapper, module, ctx)
+            if calls is None:
+                ok = False
+            elif read is not None:
+                read.examples = calls
         elif key in (rules.structured_keyword, rules.strict_keyword) and read is not None:
             what = f"the decorator's {key}="
             switch = mapper.value(value, module, ctx, what, f"{key}=True is assumed")
@@ -239,8 +246,8 @@ def _decorator_arguments(
                 read.strict = False
         elif c.is_toolgen:
             diags.error(
-                f"@tool() got an unknown keyword '{key}'; expected name, description or "
-                "annotations",
+                f"@tool() got an unknown keyword '{key}'; expected name, description, "
+                "annotations or examples",
                 c.decorator_span,
                 "bad-decorator",
             )
@@ -448,6 +455,9 @@ def _tool(
             "too-deep",
         )
         output = None
+    at_decorator = Context(module, c.decorator_span, f"tool '{name}'")
+    if read.examples and not check_examples(read.examples, parameters, at_decorator, diags):
+        return None
     return ToolDef(
         name=name,
         description=description or "",
@@ -462,6 +472,7 @@ def _tool(
         strict=read.strict,
         owner=c.owner,
         annotations=read.annotations,
+        examples=read.examples,
     )
 
 

@@ -100,6 +100,9 @@ class ToolDef:
     annotations: tuple[tuple[str, object], ...] = ()
     """MCP tool annotations set in the source (``readOnlyHint``, ...), in MCP's order: only
     the keys set explicitly, as the MCP specification asks."""
+    examples: tuple[dict[str, Any], ...] = ()
+    """Example calls' arguments (``@tool(examples=[...])``), checked against ``parameters``:
+    Anthropic's ``input_examples``."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar, overload
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -27,6 +27,7 @@ def tool(
     name: str | None = None,
     description: str | None = None,
     annotations: Mapping[str, bool | str] | None = None,
+    examples: Sequence[Mapping[str, Any]] | None = None,
 ) -> Callable[[F], F]: ...
 
 
@@ -37,6 +38,7 @@ def tool(
     name: str | None = None,
     description: str | None = None,
     annotations: Mapping[str, bool | str] | None = None,
+    examples: Sequence[Mapping[str, Any]] | None = None,
 ) -> F | Callable[[F], F]:
     """Mark a function as an LLM tool; toolgen reads the mark statically.
 
@@ -49,6 +51,8 @@ def tool(
         description: The tool's description, instead of the docstring summary.
         annotations: MCP tool annotations (``{"readOnlyHint": True, "openWorldHint": False}``;
             also ``destructiveHint``, ``idempotentHint``, ``title``), sent in ``TOOLS_MCP``.
+        examples: Example calls' arguments, checked against the parameters at build time and
+            sent as Anthropic's ``input_examples``.
     """
     if func is not None:
         return func

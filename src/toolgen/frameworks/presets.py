@@ -330,6 +330,7 @@ TOOLGEN_RULE: Final = DecoratorRule(
     name_keywords=frozenset({"name"}),
     docstring=_TOOLGEN_DOCS,
     annotations_keyword="annotations",
+    examples_keyword="examples",
 )
 CONFIGURED_RULE: Final = DecoratorRule(
     "configured",

@@ -75,6 +75,8 @@ class DecoratorRule:
     annotations_keyword: str | None = None
     """The keyword that gives MCP tool annotations: a dict of MCP's keys, or
     ``ToolAnnotations(...)`` (toolgen's ``@tool`` and the MCP SDK's, both ``annotations``)."""
+    examples_keyword: str | None = None
+    """The keyword that gives example calls (toolgen's ``examples``)."""
     output_rules: str | None = None
     """``"mcp"``: the output schema is the one the MCP SDK's server derives from the return
     annotation (``-> None`` described too; a class with no fields, an ``Enum`` or a

@@ -1,9 +1,11 @@
-"""MCP tool annotations read from a decorator: a dict of MCP's keys, or ``ToolAnnotations(...)``."""
+"""What a decorator declares for providers beside the schema: MCP annotations, example calls."""
 
 from __future__ import annotations
 
 from typing import Final
 
+from toolgen.errors import Diagnostics
+from toolgen.ir import JsonSchema
 from toolgen.scan.metadata import MISSING, Context
 from toolgen.scan.model import Attr, Call, Name, TExpr
 from toolgen.scan.schema import SchemaMapper
@@ -70,3 +72,46 @@ def read_annotations(
             )
             return None
     return tuple((key, found[key]) for key in HINTS if key in found)
+
+
+def read_examples(
+    value: TExpr, mapper: SchemaMapper, module: str, ctx: Context
+) -> tuple[dict[str, object], ...] | None:
+    """``@tool(examples=[{...}, ...])``: example calls' arguments; ``()`` when they cannot be
+    read statically (a warning), ``None`` after an error (not a list of dicts)."""
+    folded = mapper.value(value, module, ctx, "the decorator's examples=", "no examples are sent")
+    if folded is MISSING or folded is None:
+        return ()
+    if not isinstance(folded, list) or not all(isinstance(e, dict) for e in folded):
+        mapper.diags.error(
+            f"{ctx.what}: examples= must be a list of dicts (each one call's arguments), got "
+            f"{type(folded).__name__}",
+            ctx.span,
+            "bad-decorator",
+        )
+        return None
+    return tuple(folded)
+
+
+def check_examples(
+    examples: tuple[dict[str, object], ...],
+    parameters: JsonSchema,
+    ctx: Context,
+    diags: Diagnostics,
+) -> bool:
+    """Each example against the tool's parameters (the IR, as the run-time validates a call):
+    an error at the decorator for each that a call could not be."""
+    from toolgen.runtime.validate import validate
+
+    ok = True
+    for number, example in enumerate(examples, 1):
+        for problem in validate(parameters, example)[:3]:
+            where = f" at {problem['path']}" if problem["path"] else ""
+            diags.error(
+                f"{ctx.what}: example {number} does not match its parameters{where}: "
+                f"{problem['message']}",
+                ctx.span,
+                "bad-example",
+            )
+            ok = False
+    return ok
