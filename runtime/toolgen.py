@@ -28,6 +28,7 @@ def tool(
     description: str | None = None,
     annotations: Mapping[str, bool | str] | None = None,
     examples: Sequence[Mapping[str, Any]] | None = None,
+    defer_loading: bool = False,
 ) -> Callable[[F], F]: ...
 
 
@@ -39,6 +40,7 @@ def tool(
     description: str | None = None,
     annotations: Mapping[str, bool | str] | None = None,
     examples: Sequence[Mapping[str, Any]] | None = None,
+    defer_loading: bool = False,
 ) -> F | Callable[[F], F]:
     """Mark a function as an LLM tool; toolgen reads the mark statically.
 
@@ -53,6 +55,8 @@ def tool(
             also ``destructiveHint``, ``idempotentHint``, ``title``), sent in ``TOOLS_MCP``.
         examples: Example calls' arguments, checked against the parameters at build time and
             sent as Anthropic's ``input_examples``.
+        defer_loading: Load the tool only when tool search finds it (Anthropic, OpenAI
+            Responses).
     """
     if func is not None:
         return func

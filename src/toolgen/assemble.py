@@ -167,6 +167,7 @@ def ir_digest(tool: ToolDef) -> str:
         tool.strict,
         tool.annotations,
         tool.examples,
+        tool.defer_loading,
         [tool.span.path, tool.span.line, tool.span.col],
         [tool.owner.id, tool.owner.kind] if tool.owner is not None else None,
     ]

@@ -161,6 +161,7 @@ class _Read:
     strict: bool | None = None
     annotations: tuple[tuple[str, object], ...] = ()
     examples: tuple[dict[str, object], ...] = ()
+    defer_loading: bool = False
 
 
 def _decorator_arguments(
@@ -231,6 +232,19 @@ def _decorator_arguments(
                 ok = False
             elif read is not None:
                 read.annotations = found
+        elif key == rules.defer_keyword:
+            switch = mapper.value(
+                value, module, ctx, f"the decorator's {key}=", "it is not deferred"
+            )
+            if switch is not MISSING and not isinstance(switch, bool):
+                diags.error(
+                    f"the decorator's {key}= must be True or False, got {switch!r}",
+                    c.decorator_span,
+                    "bad-decorator",
+                )
+                ok = False
+            elif read is not None:
+                read.defer_loading = switch is True
         elif key == rules.examples_keyword:
             calls = read_examples(value, mapper, module, ctx)
             if calls is None:
@@ -247,7 +261,7 @@ def _decorator_arguments(
         elif c.is_toolgen:
             diags.error(
                 f"@tool() got an unknown keyword '{key}'; expected name, description, "
-                "annotations or examples",
+                "annotations, examples or defer_loading",
                 c.decorator_span,
                 "bad-decorator",
             )
@@ -473,6 +487,7 @@ def _tool(
         owner=c.owner,
         annotations=read.annotations,
         examples=read.examples,
+        defer_loading=read.defer_loading,
     )
 
 

@@ -103,6 +103,9 @@ class ToolDef:
     examples: tuple[dict[str, Any], ...] = ()
     """Example calls' arguments (``@tool(examples=[...])``), checked against ``parameters``:
     Anthropic's ``input_examples``."""
+    defer_loading: bool = False
+    """``@tool(defer_loading=True)``: sent only when tool search finds it (Anthropic and the
+    OpenAI Responses API's ``defer_loading``)."""
 
 
 @dataclass(frozen=True, slots=True)

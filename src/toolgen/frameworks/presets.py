@@ -331,6 +331,7 @@ TOOLGEN_RULE: Final = DecoratorRule(
     docstring=_TOOLGEN_DOCS,
     annotations_keyword="annotations",
     examples_keyword="examples",
+    defer_keyword="defer_loading",
 )
 CONFIGURED_RULE: Final = DecoratorRule(
     "configured",

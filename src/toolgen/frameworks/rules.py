@@ -77,6 +77,9 @@ class DecoratorRule:
     ``ToolAnnotations(...)`` (toolgen's ``@tool`` and the MCP SDK's, both ``annotations``)."""
     examples_keyword: str | None = None
     """The keyword that gives example calls (toolgen's ``examples``)."""
+    defer_keyword: str | None = None
+    """The keyword that, ``True``, defers the tool's loading to tool search (toolgen's
+    ``defer_loading``)."""
     output_rules: str | None = None
     """``"mcp"``: the output schema is the one the MCP SDK's server derives from the return
     annotation (``-> None`` described too; a class with no fields, an ``Enum`` or a

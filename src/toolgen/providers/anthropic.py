@@ -30,4 +30,6 @@ class Anthropic:
         out["input_schema"] = normalized.schema
         if tool.examples:  # checked against the parameters when the tool was built
             out["input_examples"] = [dict(example) for example in tool.examples]
+        if tool.defer_loading:
+            out["defer_loading"] = True
         return out

@@ -245,4 +245,6 @@ class OpenAIResponses:
             out["description"] = tool.description
         out["parameters"] = normalized.schema
         out["strict"] = bool(normalized.strict)
+        if tool.defer_loading:  # Responses only: Chat Completions has no such field
+            out["defer_loading"] = True
         return out

@@ -11,3 +11,8 @@ def forecast(city: str, unit: Literal["celsius", "fahrenheit"] = "celsius", days
 @tool(examples={"city": "Oslo"})
 def not_a_list(city: str) -> str:
     """One city."""
+
+
+@tool(defer_loading="yes")
+def deferred(city: str) -> str:
+    """Deferred, misspelt."""
