@@ -351,22 +351,9 @@ def cost(paths: tuple[Path, ...], fmt: str, top: int, estimate: bool, verbose: b
     """
 
     def body() -> int:
-        from toolgen.diff.load import read_file
-        from toolgen.diff.targets import fresh_outputs
-        from toolgen.diff.tokens import counter
-        from toolgen.diff.weigh import render, weigh
-        from toolgen.discover import display_path
-        from toolgen.header import is_generated
+        from toolgen.diff.targets import cost_report
 
-        files = [p for p in paths if p.is_file() and is_generated(p.read_bytes()[:200])]
-        if paths and len(files) == len(paths):
-            shown = [display_path(p.resolve(), Path.cwd()) for p in files]
-            modules = [(s, read_file(p, s)) for p, s in zip(files, shown)]
-        else:
-            modules = fresh_outputs(target_config(paths, {}))
-        how = counter(exact=not estimate)
-        weights = [w for output, module in modules for w in weigh(module, output, how)]
-        echo(render(weights, how, fmt, top), nl=False)
+        echo(cost_report(paths, lambda: target_config(paths, {}), fmt, top, estimate), nl=False)
         return EXIT_OK
 
     _guard(verbose, body)
