@@ -35,10 +35,10 @@ def test_every_limit_is_in_the_documentation_as_it_is_in_the_data() -> None:
 )
 def test_tools_per_request_warn_one_past_the_limit(provider: str, flavour: str, limit: int) -> None:
     at = Diagnostics()
-    limits.check_request(provider, limit, flavour, at)
+    limits.check_request(provider, provider, limit, flavour, at)
     assert at.items == []
     past = Diagnostics()
-    limits.check_request(provider, limit + 1, flavour, past)
+    limits.check_request(provider, provider, limit + 1, flavour, past)
     (warning,) = past.items
     assert warning.span is None  # the whole target: no one tool is at fault
     assert f"{limit + 1:,}" in warning.message and f"limit of {limit:,}" in warning.message
@@ -48,7 +48,7 @@ def test_tools_per_request_warn_one_past_the_limit(provider: str, flavour: str, 
 @pytest.mark.parametrize("provider", ["anthropic", "mcp", "bedrock"])
 def test_providers_without_a_documented_count_are_not_warned(provider: str) -> None:
     diags = Diagnostics()
-    limits.check_request(provider, 10_000, "gemini", diags)
+    limits.check_request(provider, provider, 10_000, "gemini", diags)
     assert diags.items == []
 
 
