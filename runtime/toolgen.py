@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar, overload
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -22,7 +22,14 @@ def tool(func: F, /) -> F: ...
 
 
 @overload
-def tool(*, name: str | None = None, description: str | None = None) -> Callable[[F], F]: ...
+def tool(
+    *,
+    name: str | None = None,
+    description: str | None = None,
+    annotations: Mapping[str, bool | str] | None = None,
+    examples: Sequence[Mapping[str, Any]] | None = None,
+    defer_loading: bool = False,
+) -> Callable[[F], F]: ...
 
 
 def tool(
@@ -31,6 +38,9 @@ def tool(
     *,
     name: str | None = None,
     description: str | None = None,
+    annotations: Mapping[str, bool | str] | None = None,
+    examples: Sequence[Mapping[str, Any]] | None = None,
+    defer_loading: bool = False,
 ) -> F | Callable[[F], F]:
     """Mark a function as an LLM tool; toolgen reads the mark statically.
 
@@ -41,6 +51,12 @@ def tool(
         func: The decorated function, when used bare.
         name: The tool's name, instead of the function's name.
         description: The tool's description, instead of the docstring summary.
+        annotations: MCP tool annotations (``{"readOnlyHint": True, "openWorldHint": False}``;
+            also ``destructiveHint``, ``idempotentHint``, ``title``), sent in ``TOOLS_MCP``.
+        examples: Example calls' arguments, checked against the parameters at build time and
+            sent as Anthropic's ``input_examples``.
+        defer_loading: Load the tool only when tool search finds it (Anthropic, OpenAI
+            Responses).
     """
     if func is not None:
         return func

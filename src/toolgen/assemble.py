@@ -23,6 +23,7 @@ from toolgen.forms import ModuleResult, ToolForms
 from toolgen.ir import Owner, ToolDef
 from toolgen.providers import ADAPTERS, adapt_tool, check_collisions
 from toolgen.providers.base import AdapterOptions
+from toolgen.providers.limits import check_request
 from toolgen.render import Constant, RenderedConstant, list_item, render_constant, render_list
 from toolgen.render.literal import Layouts
 from toolgen.scan.model import ModuleScan
@@ -164,6 +165,9 @@ def ir_digest(tool: ToolDef) -> str:
         tool.packed,
         tool.title,
         tool.strict,
+        tool.annotations,
+        tool.examples,
+        tool.defer_loading,
         [tool.span.path, tool.span.line, tool.span.col],
         [tool.owner.id, tool.owner.kind] if tool.owner is not None else None,
     ]
@@ -196,8 +200,8 @@ def assemble(
     check_duplicates([(t.name, t.span, t.owner) for t in tools], diags)
     flat, comment = flat_tools(tools)
     mcp = serves_mcp(tools)
-    rendered = _group("", flat, target, diags, mcp, comment=comment)
     prefixes = owner_prefixes(tools)
+    rendered = _group("", flat, target, diags, mcp, comment=comment, per_request=not prefixes)
     if prefixes:
         rendered[None].append(
             render_constant(
@@ -227,10 +231,13 @@ def _group(
     mcp: frozenset[str] | None,
     check: bool = True,
     comment: str = "",
+    per_request: bool = True,
 ) -> dict[str | None, list[RenderedConstant]]:
     """One set of constants (the target's, or one owner's with ``prefix``): the IR and each
     provider's list and name maps. ``mcp``: the tools (by IR digest) ``TOOLS_MCP`` serves,
-    ``None`` for all of them; an owner none of whose tools are served has no MCP list."""
+    ``None`` for all of them; an owner none of whose tools are served has no MCP list.
+    ``per_request``: check each list against the tools one request to its provider accepts
+    (not the target's lists when it has owners: each agent sends its owner's)."""
     rendered: dict[str | None, list[RenderedConstant]] = {
         None: [
             render_list(
@@ -259,6 +266,9 @@ def _group(
         if check:
             check_collisions(key, [(t.name, t.wire[key], t.span) for t in served], diags)
         constant = prefix + ADAPTERS[key](options_of(target)).constant
+        if per_request:
+            named = f"{key} ({constant})" if prefix else key
+            check_request(named, key, len(served), target.gemini_flavour, diags)
         suffix = constant.removeprefix(f"{prefix}TOOLS")
         group = rendered[key] = [render_list(constant, LIST, [t.segments[key] for t in served])]
         group.append(

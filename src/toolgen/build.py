@@ -14,6 +14,7 @@ from toolgen.errors import Diagnostics, SourceSpan
 from toolgen.frameworks import active, describe
 from toolgen.ir import MAX_NESTING, SCHEMA_NESTING, JsonSchema, Owner, ToolDef, nesting
 from toolgen.returns import output_schema
+from toolgen.scan.annotations import check_examples, read_annotations, read_examples
 from toolgen.scan.model import Call, Function, Lit, ModuleScan, Name, Parameter
 from toolgen.scan.resolve import Resolver
 from toolgen.scan.schema import (
@@ -158,6 +159,9 @@ class _Read:
     title: str | None = None
     structured: bool = True
     strict: bool | None = None
+    annotations: tuple[tuple[str, object], ...] = ()
+    examples: tuple[dict[str, object], ...] = ()
+    defer_loading: bool = False
 
 
 def _decorator_arguments(
@@ -222,6 +226,31 @@ def _decorator_arguments(
                 description = folded
         elif key in rules.title_keywords:
             _read_title(value, mapper, module, ctx, read)
+        elif key == rules.annotations_keyword:
+            found = read_annotations(value, mapper, module, ctx)
+            if found is None:
+                ok = False
+            elif read is not None:
+                read.annotations = found
+        elif key == rules.defer_keyword:
+            switch = mapper.value(
+                value, module, ctx, f"the decorator's {key}=", "it is not deferred"
+            )
+            if switch is not MISSING and not isinstance(switch, bool):
+                diags.error(
+                    f"the decorator's {key}= must be True or False, got {switch!r}",
+                    c.decorator_span,
+                    "bad-decorator",
+                )
+                ok = False
+            elif read is not None:
+                read.defer_loading = switch is True
+        elif key == rules.examples_keyword:
+            calls = read_examples(value, mapper, module, ctx)
+            if calls is None:
+                ok = False
+            elif read is not None:
+                read.examples = calls
         elif key in (rules.structured_keyword, rules.strict_keyword) and read is not None:
             what = f"the decorator's {key}="
             switch = mapper.value(value, module, ctx, what, f"{key}=True is assumed")
@@ -231,7 +260,8 @@ def _decorator_arguments(
                 read.strict = False
         elif c.is_toolgen:
             diags.error(
-                f"@tool() got an unknown keyword '{key}'; expected name or description",
+                f"@tool() got an unknown keyword '{key}'; expected name, description, "
+                "annotations, examples or defer_loading",
                 c.decorator_span,
                 "bad-decorator",
             )
@@ -439,6 +469,9 @@ def _tool(
             "too-deep",
         )
         output = None
+    at_decorator = Context(module, c.decorator_span, f"tool '{name}'")
+    if read.examples and not check_examples(read.examples, parameters, at_decorator, diags):
+        return None
     return ToolDef(
         name=name,
         description=description or "",
@@ -452,6 +485,9 @@ def _tool(
         title=read.title,
         strict=read.strict,
         owner=c.owner,
+        annotations=read.annotations,
+        examples=read.examples,
+        defer_loading=read.defer_loading,
     )
 
 

@@ -212,6 +212,9 @@ def show(spec: str, provider: str | None, verbose: bool) -> None:
         print_diagnostics(diagnostics, quiet=False)
         for decision in decisions:
             echo(showable(f"note: {decision}"), err=True)
+        from toolgen.diff.tokens import weight_note
+
+        echo(f"note: in every request: {weight_note(value)}", err=True)
         echo(api.to_json(value))
         return EXIT_OK
 
@@ -318,6 +321,40 @@ def diff(
             )
         echo(render(result, fmt), nl=False)
         return EXIT_STALE if fails(result, fail_on) else EXIT_OK
+
+    _guard(verbose, body)
+
+
+@main.command()
+@click.argument("paths", nargs=-1, type=_PathType(path_type=Path))
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "markdown", "json"]),
+    default="text",
+    show_default=True,
+    help="text for a terminal, markdown for a pull-request comment, json for scripts.",
+)
+@click.option("--top", type=click.IntRange(min=0), default=0, help="Each constant's N heaviest.")
+@click.option("--estimate", is_flag=True, help="Estimate tokens even with a tokenizer installed.")
+@click.option("--verbose", "-v", is_flag=True, help="Show tracebacks of internal errors.")
+def cost(paths: tuple[Path, ...], fmt: str, top: int, estimate: bool, verbose: bool) -> None:
+    """Bytes and tokens each tool costs in every request, per constant, heaviest first.
+
+    \b
+    toolgen cost [PATHS]...   a fresh build of PATHS (without PATHS: the targets of
+                              [tool.toolgen]); nothing is written
+    toolgen cost FILE.py...   generated modules, read as data
+
+    Tokens are counted with o200k_base when bpe-openai is installed (toolgen[tokens]), else
+    estimated from the bytes, and the report says which.
+    """
+
+    def body() -> int:
+        from toolgen.diff.targets import cost_report
+
+        echo(cost_report(paths, lambda: target_config(paths, {}), fmt, top, estimate), nl=False)
+        return EXIT_OK
 
     _guard(verbose, body)
 

@@ -97,6 +97,15 @@ class ToolDef:
     decorator asked so); ``None``: the target's setting decides."""
     owner: Owner | None = None
     """``None``: the tool is no one's but the target's (a module-level ``@tool`` function)."""
+    annotations: tuple[tuple[str, object], ...] = ()
+    """MCP tool annotations set in the source (``readOnlyHint``, ...), in MCP's order: only
+    the keys set explicitly, as the MCP specification asks."""
+    examples: tuple[dict[str, Any], ...] = ()
+    """Example calls' arguments (``@tool(examples=[...])``), checked against ``parameters``:
+    Anthropic's ``input_examples``."""
+    defer_loading: bool = False
+    """``@tool(defer_loading=True)``: sent only when tool search finds it (Anthropic and the
+    OpenAI Responses API's ``defer_loading``)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -89,7 +89,9 @@ def _cases() -> list[str]:
     return [
         p.name
         for p in sorted(CASES.iterdir())
-        if (p / "expected" / "exit_code").is_file()
+        # limit_*: walls of made-up tools at a provider's limit; the other cases hold their kinds
+        if not p.name.startswith("limit_")
+        and (p / "expected" / "exit_code").is_file()
         and (p / "expected" / "exit_code").read_text().strip() == "0"
     ]
 

@@ -230,6 +230,8 @@ def test_random_schemas_and_values_agree_with_jsonschema(schema: Any, instance: 
 def golden_schemas() -> list[tuple[str, dict[str, Any]]]:
     out = []
     for path in sorted(CASES.glob("*/expected/tool_schemas.py")):
+        if path.parts[-3].startswith("limit_"):  # walls of made-up tools at a provider's limit
+            continue
         for tool in runpy.run_path(str(path)).get("TOOLS", []):
             out.append((f"{path.parts[-3]}:{tool['name']}", tool["parameters"]))
     return out

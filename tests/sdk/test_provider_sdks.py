@@ -102,7 +102,10 @@ def assert_strict(schema: dict[str, Any]) -> None:
 
 
 def validate_anthropic(tool: dict[str, Any]) -> None:
-    assert _adapter("anthropic").validate_python(tool) == tool
+    validated = dict(_adapter("anthropic").validate_python(tool))
+    if "input_examples" in validated:  # typed Iterable: pydantic hands back a lazy iterator
+        validated["input_examples"] = list(validated["input_examples"])
+    assert validated == tool
     assert tool["input_schema"]["type"] == "object"
     assert not {"anyOf", "oneOf", "allOf"} & set(tool["input_schema"])
     assert re.fullmatch(r"[a-zA-Z0-9_-]{1,128}", tool["name"])

@@ -397,7 +397,8 @@ def test_description_limits_are_reported(build_pkg) -> None:
         }
     )
     assert any(
-        "openai, openai_responses: tool 'wordy': the description is 1249 characters" in d
+        "openai, openai_responses: tool 'wordy': 1,249 characters of description exceed "
+        "OpenAI's limit of 1,024 (source: " in d
         for d in built.diagnostics
     )
     assert any("gemini: tool 'silent': no description" in d for d in built.diagnostics)

@@ -182,6 +182,8 @@ class ToolCost:
     tool: str
     before: int
     after: int
+    tokens_before: int = 0
+    tokens_after: int = 0
 
     @property
     def change(self) -> int:
@@ -198,6 +200,11 @@ class Cost:
     before: int
     after: int
     tools: tuple[ToolCost, ...]
+    tokens_before: int = 0
+    """The sum of its tools' tokens (:mod:`toolgen.diff.tokens`), before and after."""
+    tokens_after: int = 0
+    counter: str = ""
+    """How tokens were counted: ``o200k_base``, or ``estimate: ...``."""
 
     @property
     def change(self) -> int:

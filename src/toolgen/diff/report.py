@@ -70,8 +70,21 @@ def cost_row(cost: Cost) -> dict[str, Any]:
         "before": cost.before,
         "after": cost.after,
         "change": cost.change,
+        "tokens": {
+            "counter": cost.counter,
+            "before": cost.tokens_before,
+            "after": cost.tokens_after,
+            "change": cost.tokens_after - cost.tokens_before,
+        },
         "tools": [
-            {"tool": t.tool, "before": t.before, "after": t.after, "change": t.change}
+            {
+                "tool": t.tool,
+                "before": t.before,
+                "after": t.after,
+                "change": t.change,
+                "tokens_before": t.tokens_before,
+                "tokens_after": t.tokens_after,
+            }
             for t in cost.tools
         ],
     }
@@ -151,15 +164,19 @@ def to_text(result: DiffResult) -> str:
         if target.costs:
             out.append("")
             out.append(
-                "cost: bytes of each provider's tool list (compact JSON), sent with every request"
+                "cost: bytes of each provider's tool list (compact JSON), sent with every request, "
+                f"and its tokens ({_t(target.costs[0].counter)})"
             )
             for cost in target.costs:
                 out.append(
                     f"  {_t(cost.constant):<24} {cost.before:>10,} → {cost.after:>10,}  {_signed(cost.change)}"
+                    f"  tokens {cost.tokens_before:,} → {cost.tokens_after:,}  "
+                    f"{_signed(cost.tokens_after - cost.tokens_before)}"
                 )
                 for tool in cost.tools:
                     out.append(
                         f"    {_t(tool.tool):<30} {tool.before:>8,} → {tool.after:>8,}  {_signed(tool.change)}"
+                        f"  tokens {tool.tokens_before:,} → {tool.tokens_after:,}"
                     )
         out.append("")
     counts = result.counts()
@@ -246,11 +263,14 @@ def to_markdown(result: DiffResult) -> str:
                 "<details><summary>Cost per request: bytes of each provider's tool list</summary>"
             )
             out.append("")
-            out.append("| constant | before | after | change |")
-            out.append("|---|---:|---:|---:|")
+            out.append(f"Tokens: {_code(target.costs[0].counter)}.")
+            out.append("")
+            out.append("| constant | before | after | change | tokens before | tokens after |")
+            out.append("|---|---:|---:|---:|---:|---:|")
             for cost in target.costs:
                 out.append(
-                    f"| {_code(cost.constant, cell=True)} | {cost.before:,} | {cost.after:,} | {_signed(cost.change)} |"
+                    f"| {_code(cost.constant, cell=True)} | {cost.before:,} | {cost.after:,} | {_signed(cost.change)} "
+                    f"| {cost.tokens_before:,} | {cost.tokens_after:,} |"
                 )
             tools = [(cost.constant, t) for cost in target.costs for t in cost.tools]
             if tools:

@@ -4,6 +4,7 @@ or two generated modules named on the command line."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from toolgen.config import Config
@@ -96,3 +97,48 @@ def diff_targets(
             )
         )
     return DiffResult(named, tuple(results))
+
+
+def fresh_outputs(
+    config: Config, use_cache: bool = True, cache_dir: Path | None = None, cwd: Path | None = None
+) -> list[tuple[str, Module]]:
+    """Every target's output as a fresh build of the working tree makes it (nothing written):
+    the output's path as shown, and its modules merged (``toolgen cost``).
+
+    Raises:
+        SourceError: errors in the sources (exit 3).
+    """
+    cwd = cwd or Path.cwd()
+    from toolgen import api
+
+    the_plan = api.plan(config, cwd=cwd, use_cache=use_cache, cache_dir=cache_dir, warnings=False)
+    reader = Reader()
+    built: dict[Path, Module] = {}
+    for planned in the_plan.files:
+        data = planned.data if planned.data is not None else planned.path.read_bytes()
+        built[planned.path.resolve()] = read_module(data, planned.display, reader=reader)
+    out = []
+    for target in config.targets:
+        files = target.output_files()
+        output = display_path(files[None].resolve(), cwd)
+        out.append((output, merge([built[p.resolve()] for p in files.values()])))
+    return out
+
+
+def cost_report(
+    paths: tuple[Path, ...], config: Callable[[], Config], fmt: str, top: int, estimate: bool
+) -> str:
+    """``toolgen cost``: of generated modules when every path is one, else of a fresh build of
+    ``config()``'s targets."""
+    from toolgen.diff.tokens import counter
+    from toolgen.diff.weigh import render, weigh
+    from toolgen.header import is_generated
+
+    files = [p for p in paths if p.is_file() and is_generated(p.read_bytes()[:200])]
+    if paths and len(files) == len(paths):
+        shown = [display_path(p.resolve(), Path.cwd()) for p in files]
+        modules = [(s, read_file(p, s)) for p, s in zip(files, shown)]
+    else:
+        modules = fresh_outputs(config())
+    how = counter(exact=not estimate)
+    return render([w for out, module in modules for w in weigh(module, out, how)], how, fmt, top)

@@ -13,6 +13,7 @@ from typing import Any, Final
 
 from toolgen.diff.load import Items, items
 from toolgen.diff.model import Change, Cost, ToolCost
+from toolgen.diff.tokens import Counter, counter, wire_text
 
 PROVIDERS: Final = ("openai", "openai_responses", "anthropic", "gemini", "mcp", "bedrock")
 
@@ -231,20 +232,29 @@ def _list(names: list[str]) -> str:
     return ", ".join(map(str, names)) if names else "none"
 
 
-def costs(old: dict[str, Any], new: dict[str, Any]) -> list[Cost]:
-    """Per provider present in either version: the list's bytes before and after, and the
-    tools whose share changed (added and removed tools included)."""
+def costs(old: dict[str, Any], new: dict[str, Any], how: Counter | None = None) -> list[Cost]:
+    """Per provider present in either version: the list's bytes and tokens before and after,
+    and the tools whose share changed (added and removed tools included)."""
+    how = how or counter()
+    memo: dict[str, int] = {}  # a tool's text → its tokens: the versions share most tools
     out = []
     for provider in PROVIDERS:
         found_o, found_n = wire_tools(old, provider), wire_tools(new, provider)
         if found_o is None and found_n is None:
             continue
-        sizes_o = _sizes(found_o)
-        sizes_n = _sizes(found_n)
+        sizes_o, sizes_n = _sizes(found_o), _sizes(found_n)
+        tokens_o, tokens_n = _tokens(found_o, how, memo), _tokens(found_n, how, memo)
         tools = tuple(
-            ToolCost(name, sizes_o.get(name, 0), sizes_n.get(name, 0))
+            ToolCost(
+                name,
+                sizes_o.get(name, 0),
+                sizes_n.get(name, 0),
+                tokens_o.get(name, 0),
+                tokens_n.get(name, 0),
+            )
             for name in sorted(sizes_o.keys() | sizes_n.keys())
             if sizes_o.get(name, 0) != sizes_n.get(name, 0)
+            or tokens_o.get(name, 0) != tokens_n.get(name, 0)
         )
         out.append(
             Cost(
@@ -253,6 +263,9 @@ def costs(old: dict[str, Any], new: dict[str, Any]) -> list[Cost]:
                 _total(sizes_o, found_o),
                 _total(sizes_n, found_n),
                 tools,
+                sum(tokens_o.values()),
+                sum(tokens_n.values()),
+                how.name,
             )
         )
     return out
@@ -263,6 +276,21 @@ def _sizes(found: tuple[Items, dict[str, tuple[str, int]]] | None) -> dict[str, 
         return {}
     tools, names = found
     return {name: tools.size(index) for name, (_, index) in names.items()}
+
+
+def _tokens(
+    found: tuple[Items, dict[str, tuple[str, int]]] | None, how: Counter, memo: dict[str, int]
+) -> dict[str, int]:
+    if found is None:
+        return {}
+    tools, names = found
+    out = {}
+    for name, (_, index) in names.items():
+        chunk = tools.chunks[index]
+        if chunk not in memo:
+            memo[chunk] = how.count(wire_text(tools.value(index)))
+        out[name] = memo[chunk]
+    return out
 
 
 def _total(sizes: dict[str, int], present: object) -> int:

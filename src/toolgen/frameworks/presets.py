@@ -32,6 +32,7 @@ _MCP_RULE = DecoratorRule(
     docstring=DocstringRule("whole", False, _PYDANTIC_WAY),
     title_keywords=frozenset({"title"}),
     structured_keyword="structured_output",
+    annotations_keyword="annotations",
     output_rules="mcp",
 )
 _MCP_SERVERS = (
@@ -325,7 +326,12 @@ PRESETS: Final[dict[str, Framework]] = {
 """Every known framework by the name ``frameworks = [...]`` uses."""
 
 TOOLGEN_RULE: Final = DecoratorRule(
-    "toolgen", name_keywords=frozenset({"name"}), docstring=_TOOLGEN_DOCS
+    "toolgen",
+    name_keywords=frozenset({"name"}),
+    docstring=_TOOLGEN_DOCS,
+    annotations_keyword="annotations",
+    examples_keyword="examples",
+    defer_keyword="defer_loading",
 )
 CONFIGURED_RULE: Final = DecoratorRule(
     "configured",

@@ -72,6 +72,14 @@ class DecoratorRule:
     strict_keyword: str | None = None
     """A keyword that, ``False``, makes the tool's OpenAI constants non-strict (the Agents SDK's
     ``strict_mode``)."""
+    annotations_keyword: str | None = None
+    """The keyword that gives MCP tool annotations: a dict of MCP's keys, or
+    ``ToolAnnotations(...)`` (toolgen's ``@tool`` and the MCP SDK's, both ``annotations``)."""
+    examples_keyword: str | None = None
+    """The keyword that gives example calls (toolgen's ``examples``)."""
+    defer_keyword: str | None = None
+    """The keyword that, ``True``, defers the tool's loading to tool search (toolgen's
+    ``defer_loading``)."""
     output_rules: str | None = None
     """``"mcp"``: the output schema is the one the MCP SDK's server derives from the return
     annotation (``-> None`` described too; a class with no fields, an ``Enum`` or a

@@ -28,4 +28,8 @@ class Anthropic:
         if tool.description:
             out["description"] = tool.description
         out["input_schema"] = normalized.schema
+        if tool.examples:  # checked against the parameters when the tool was built
+            out["input_examples"] = [dict(example) for example in tool.examples]
+        if tool.defer_loading:
+            out["defer_loading"] = True
         return out

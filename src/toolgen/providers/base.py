@@ -9,6 +9,7 @@ from typing import Any, Protocol
 
 from toolgen.config import Target
 from toolgen.ir import JsonSchema, ToolDef
+from toolgen.providers.limits import NAME_LENGTH
 from toolgen.providers.transforms import Report
 
 AdapterOptions = Target
@@ -71,9 +72,9 @@ class ProviderAdapter(Protocol):
         ...
 
 
-OPENAI_NAMES = NameRule("a-zA-Z0-9_-", 64)
-ANTHROPIC_NAMES = NameRule("a-zA-Z0-9_-", 128)
-GEMINI_NAMES = NameRule("a-zA-Z0-9_.:-", 64, leading_letter=True)
-VERTEX_NAMES = NameRule("a-zA-Z0-9_.-", 64, leading_letter=True)
-BEDROCK_NAMES = NameRule("a-zA-Z0-9_-", 64)
-MCP_NAMES = NameRule("A-Za-z0-9._-", 128)
+OPENAI_NAMES = NameRule("a-zA-Z0-9_-", NAME_LENGTH["openai"].value)
+ANTHROPIC_NAMES = NameRule("a-zA-Z0-9_-", NAME_LENGTH["anthropic"].value)
+GEMINI_NAMES = NameRule("a-zA-Z0-9_.:-", NAME_LENGTH["gemini"].value, leading_letter=True)
+VERTEX_NAMES = NameRule("a-zA-Z0-9_.-", NAME_LENGTH["vertex"].value, leading_letter=True)
+BEDROCK_NAMES = NameRule("a-zA-Z0-9_-", NAME_LENGTH["bedrock"].value)
+MCP_NAMES = NameRule("A-Za-z0-9._-", NAME_LENGTH["mcp"].value)

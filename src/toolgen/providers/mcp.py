@@ -85,4 +85,6 @@ class MCP:
         out["inputSchema"] = normalized.schema
         if normalized.extra.get("output") is not None:
             out["outputSchema"] = normalized.extra["output"]
+        if tool.annotations:
+            out["annotations"] = dict(tool.annotations)
         return out

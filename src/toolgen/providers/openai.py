@@ -6,10 +6,10 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from toolgen.ir import JsonSchema, ToolDef
-from toolgen.providers import refs
+from toolgen.providers import limits, refs
 from toolgen.providers import transforms as t
 from toolgen.providers.base import OPENAI_NAMES, AdapterOptions, NameRule, Normalized
-from toolgen.providers.transforms import NULL, Report, fold, subschemas, transform
+from toolgen.providers.transforms import NULL, Report, fold, transform
 
 # --- strict mode (Structured Outputs): its subset, and the passes that reach it ----------
 
@@ -135,43 +135,7 @@ def strictify(schema: JsonSchema, report: Report) -> JsonSchema:
     return transform(schema, node_fn)
 
 
-def check_openai_limits(schema: JsonSchema, report: Report) -> JsonSchema:
-    """OpenAI strict step 7: ≤5000 properties, ≤10 levels, ≤1000 enum values, ≤120 000 chars."""
-    props = enum_values = chars = 0
-    deepest = 0
-    stack: list[tuple[JsonSchema, int]] = [(schema, 1)]
-    while stack:
-        node, level = stack.pop()
-        nested = level + (1 if node.get("type") in ("object", "array") and level > 1 else 0)
-        deepest = max(deepest, nested)
-        properties = node.get("properties", {})
-        props += len(properties)
-        chars += sum(len(k) for k in properties) + sum(len(k) for k in node.get("$defs", {}))
-        values = node.get("enum", [])
-        enum_values += len(values)
-        strings = [v for v in values if isinstance(v, str)]
-        chars += sum(len(v) for v in strings)
-        if len(strings) > 250 and sum(len(v) for v in strings) > 15_000:
-            report.downgrade("", "an enum of more than 250 values is longer than 15,000 characters")
-        if isinstance(node.get("const"), str):
-            chars += len(node["const"])
-        stack.extend((child, nested) for child in subschemas(node))
-    for value, limit, what in (
-        (props, 5000, "object properties"),
-        (deepest, 10, "nesting levels"),
-        (enum_values, 1000, "enum values"),
-        (chars, 120_000, "characters of names and values"),
-    ):
-        if value > limit:
-            report.downgrade("", f"{value} {what} exceed strict mode's limit of {limit}")
-    return schema
-
-
-# --- Gemini -----------------------------------------------------------------------------------------
-
-
 _NON_STRICT_FOLD = ["if", "then", "else", "not", "dependentRequired", "dependentSchemas"]
-DESCRIPTION_LIMIT = 1024
 
 
 def _fold_non_strict(schema: JsonSchema, report: t.Report) -> JsonSchema:
@@ -219,7 +183,7 @@ def _normalize(tool: ToolDef, options: AdapterOptions, report: t.Report) -> Norm
                 strictify,
                 t.fold_except(OPENAI_STRICT_KEYS, "is not accepted in strict mode"),
                 t.restrict_formats(OPENAI_STRICT_FORMATS, "is not a format strict mode accepts"),
-                check_openai_limits,
+                limits.check_openai_strict,
             ],
             trial,
         )
@@ -240,15 +204,6 @@ def _normalize(tool: ToolDef, options: AdapterOptions, report: t.Report) -> Norm
     return Normalized(t.run_passes(tool.parameters, [*base, *non_strict], report), strict=False)
 
 
-def _check_description(tool: ToolDef, report: t.Report) -> None:
-    if len(tool.description) > DESCRIPTION_LIMIT:
-        report.warn(
-            "",
-            f"the description is {len(tool.description)} characters; OpenAI has rejected "
-            f"descriptions over {DESCRIPTION_LIMIT}",
-        )
-
-
 @dataclass(frozen=True, slots=True)
 class OpenAIChat:
     """``TOOLS_OPENAI``: ``{"type": "function", "function": {...}}``."""
@@ -259,7 +214,7 @@ class OpenAIChat:
     name_rule: NameRule = OPENAI_NAMES
 
     def normalize_schema(self, tool: ToolDef, report: t.Report) -> Normalized:
-        _check_description(tool, report)
+        limits.check_description(tool.description, report)
         return normalize(tool, self.options, report)
 
     def wrap(self, tool: ToolDef, normalized: Normalized, name: str) -> dict[str, Any]:
@@ -281,7 +236,7 @@ class OpenAIResponses:
     name_rule: NameRule = OPENAI_NAMES
 
     def normalize_schema(self, tool: ToolDef, report: t.Report) -> Normalized:
-        _check_description(tool, report)
+        limits.check_description(tool.description, report)
         return normalize(tool, self.options, report)
 
     def wrap(self, tool: ToolDef, normalized: Normalized, name: str) -> dict[str, Any]:
@@ -290,4 +245,6 @@ class OpenAIResponses:
             out["description"] = tool.description
         out["parameters"] = normalized.schema
         out["strict"] = bool(normalized.strict)
+        if tool.defer_loading:  # Responses only: Chat Completions has no such field
+            out["defer_loading"] = True
         return out
