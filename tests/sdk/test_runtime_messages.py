@@ -265,7 +265,9 @@ def test_a_result_is_written_as_pydantic_writes_json() -> None:
 
 
 def test_a_result_that_is_not_json_says_what_it_is() -> None:
-    with pytest.raises(TypeError, match=r"returned a value of type object, which toolgen\.runtime cannot write"):
+    with pytest.raises(
+        TypeError, match=r"returned a value of type object, which toolgen\.runtime cannot write"
+    ):
         to_text(object())
 
 
