@@ -14,7 +14,7 @@ import json
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from toolgen.config import Config, Target
 from toolgen.discover import display_path
@@ -24,6 +24,10 @@ from toolgen.engine.plan import TargetRun
 from toolgen.engine.stamps import Stamp
 from toolgen.errors import Diagnostic, Diagnostics, SourceError, UsageError
 from toolgen.report import FileResult, Status
+
+if TYPE_CHECKING:
+    from toolgen.pipeline import Sources
+    from toolgen.scan.model import ModuleScan
 
 __all__ = ["Plan", "PlannedFile", "build", "check", "plan", "show", "to_json"]
 
@@ -199,71 +203,68 @@ def show(
     """One tool's schema (the IR, or one provider's wire form), its diagnostics, and the
     decisions that made it: which rules read it and why each left-out parameter was left out.
 
-    The tool is built exactly as ``build`` builds it: by the run of the target whose sources
-    hold the file (or, when none does, a target over the file's folder), against the modules
-    its imports reach. ``function`` is the function's name or the tool's published name.
+    The tool is built by the pipeline's own stages, as a build builds it: over the sources of
+    the target that holds the file (or, when none does, of a target over the file's folder),
+    against the modules its imports reach. ``function`` is the function's name or the tool's
+    published name.
 
     Raises:
         UsageError: no such file, or no such tool in it (the file's tools are listed).
         SourceError: the sources have errors.
     """
-    from toolgen.assemble import merge_provider_diagnostics, plain_tool
-    from toolgen.ir import ToolSet
-    from toolgen.providers import ADAPTERS, adapt
+    from toolgen import pipeline
+    from toolgen.assemble import merge_provider_diagnostics
+    from toolgen.providers import ADAPTERS
 
     cwd = cwd or Path.cwd()
     if not path.is_file():
         raise UsageError(f"no such file: {display_path(path, cwd)}")
     wanted_path = path.resolve()
-    run = _run_holding(config, wanted_path, cwd)
-    source = next(s for s in run.sources if s.path.resolve() == wanted_path)
-    focus = run.focus(source.module)
+    target, sources = _sources_holding(config, wanted_path, cwd)
+    source = next(s for s in sources.files if s.path.resolve() == wanted_path)
+    scans: dict[str, ModuleScan] = {}
+    pipeline.scan_reach([source.module], sources, scans)
+    notes: list[tuple[str, str]] = []
+    built = pipeline.build_tools(source.module, sources, scans, target, notes)
     shown = source.display
-    here = [t for t in focus.tools if t.span.path == shown]
+    here = [t for t in built.tools if t.span.path == shown]
     wanted = [t for t in here if function in (t.name, t.qualname.rsplit(".", 1)[-1])]
     if not wanted:
         known = ", ".join(sorted(t.name for t in here)) or "none"
         raise UsageError(f"no tool '{function}' in {shown}; its tools: {known}")
     tool = wanted[0]
+    if provider is not None and provider not in ADAPTERS:
+        raise UsageError(f"unknown provider '{provider}'; expected one of: {', '.join(ADAPTERS)}")
     diags = Diagnostics()
-    diags.extend([d for d in focus.result.diagnostics if d.span is None or d.span.path == shown])
-    if provider is None:
-        value: Any = plain_tool(tool)
-        for forms in focus.result.tools:
-            if forms.name == tool.name and forms.span == tool.span:
-                diags.extend(merge_provider_diagnostics(forms.diagnostics))  # as build says them
-    else:
-        if provider not in ADAPTERS:
-            raise UsageError(
-                f"unknown provider '{provider}'; expected one of: {', '.join(ADAPTERS)}"
-            )
-        one = ToolSet((tool,), (shown,))
-        value = adapt(one, (provider,), run.target, diags)[0].tools[0]
+    diags.extend([d for d in built.diagnostics if d.span is None or d.span.path == shown])
+    adapted = pipeline.adapt(tool, target, None if provider is None else (provider,))
+    diags.extend(merge_provider_diagnostics(adapted.diagnostics))  # as build says them
+    value: Any = adapted.plain if provider is None else adapted.wire[provider].wire
     if diags.has_errors:
         raise SourceError(diags.sorted())
-    decisions = [text for name, text in focus.notes if name == tool.name]
+    decisions = [text for name, text in notes if name == tool.name]
     if tool.owner is not None:  # two owners may each have a tool of this name: say whose
         decisions.insert(0, f"owned by the {tool.owner.kind} '{tool.owner.id}'")
     return value, diags.sorted(), decisions
 
 
-def _run_holding(config: Config, path: Path, cwd: Path) -> TargetRun:
-    """The run (without cache) of the first target whose sources hold ``path``; else of a
-    target over the file's folder."""
+def _sources_holding(config: Config, path: Path, cwd: Path) -> tuple[Target, Sources]:
+    """The first target whose sources hold ``path``, and its sources; else a target over the
+    file's folder (or the file alone)."""
+    from toolgen import pipeline
+
     targets = [t for t in config.targets if t.paths] or [Target()]
     root = config.source.parent if config.source is not None else cwd
     outputs = frozenset(p.resolve() for t in targets for p in t.output_files().values())
     for target in [*targets, replace(targets[0], paths=(path.parent,))]:
-        run = TargetRun(target, outputs, cwd, root, open_cache(None), warnings=True)
         try:
-            run.read()
+            sources = pipeline.discover(target, outputs, cwd, root)
         except UsageError:
             continue
-        if any(s.path.resolve() == path for s in run.sources):
-            return run
-    run = TargetRun(replace(targets[0], paths=(path,)), frozenset(), cwd, root, open_cache(None))
-    run.read()
-    return run
+        if any(s.path.resolve() == path for s in sources.files):
+            return target, sources
+    alone = replace(targets[0], paths=(path,))
+    return alone, pipeline.discover(alone, frozenset(), cwd, root)
 
 
 def to_json(value: Any) -> str:

@@ -21,7 +21,7 @@ import pytest
 
 import toolgen.scan
 from tests.conftest import REPO
-from toolgen import api, assemble
+from toolgen import api, pipeline
 from toolgen.config import Config, Target
 from toolgen.engine import workers
 from toolgen.engine.keys import wheel_files
@@ -238,9 +238,7 @@ def test_a_rebuilt_module_adapts_only_the_tools_whose_ir_changed(
     use the type keeps its text from the module's previous result."""
     cache = tmp_path / "cache"
     _build(tree, cache)
-    adapted = _record_calls(
-        monkeypatch, tmp_path, assemble, "adapt_tool", lambda *args: args[2].name
-    )
+    adapted = _record_calls(monkeypatch, tmp_path, pipeline, "adapt", lambda *args: args[0].name)
     records = tree / "app" / "models" / "records.py"
     records.write_text(
         records.read_text().replace("    title: str\n", "    title: str\n    body: str\n")
@@ -618,7 +616,7 @@ def test_an_edit_to_a_module_the_hub_imports_rebuilds_only_what_reaches_it(
     write_tree(tmp_path, HUB)
     cache = tmp_path / "cache"
     _hub_build(tmp_path, cache)
-    built = _record_calls(monkeypatch, tmp_path, assemble, "build_module", lambda *args: args[0])
+    built = _record_calls(monkeypatch, tmp_path, pipeline, "build_module", lambda *args: args[0])
     b = tmp_path / "pkg" / "b.py"
     b.write_text(b.read_text().replace("'B.'", "'B, edited.'"))
     edited = _hub_build(tmp_path, cache)
