@@ -16,7 +16,6 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from toolgen.build import check_duplicates
 from toolgen.config import Target
 from toolgen.emit.check import ListItemProof
 from toolgen.errors import Diagnostic, Diagnostics
@@ -27,6 +26,7 @@ from toolgen.providers.base import AdapterOptions
 from toolgen.providers.limits import check_request
 from toolgen.render import Constant, RenderedConstant, list_item, render_constant, render_list
 from toolgen.render.literal import Layouts
+from toolgen.tools import check_duplicates
 
 LIST = "list[dict[str, Any]]"
 

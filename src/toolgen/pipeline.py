@@ -214,8 +214,8 @@ def build_tools(
     if not can_define_tools(own):
         deps = {s.display: sources.hashes[s.display] for s in sources.by_module[module]}
         return Built([], tuple(d for scan in own for d in scan.diagnostics), deps)
-    from toolgen.build import build_tools as tools_of
     from toolgen.scan.resolve import Resolver
+    from toolgen.tools import build_tools as tools_of
 
     reach = closure(module, sources, scans)
     files = [s for m in reach for s in sources.by_module[m]]
