@@ -1,9 +1,10 @@
-"""The one orchestrator: ``plan`` builds every output in memory; ``build`` writes it, ``check``
-diffs it, ``show`` prints one tool out of the same plan.
+"""The public face: ``generate`` (the pipeline over texts in memory), ``build`` (what the
+command does), and the steps the CLI runs: ``plan`` builds every output in memory through the
+engine; ``write`` writes it, ``compare`` diffs it; ``show`` prints one tool from the pipeline.
 
 It prints nothing (the CLI turns results into text and exit codes) and keeps no cache of its
 own: what may be reused from earlier builds, and how it is verified, is the engine's
-(:mod:`toolgen.engine`).
+(:mod:`toolgen.engine`); the stages are :mod:`toolgen.pipeline`'s.
 """
 
 from __future__ import annotations
@@ -11,25 +12,145 @@ from __future__ import annotations
 import contextlib
 import gc
 import json
-from collections.abc import Iterator
-from dataclasses import replace
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from toolgen.config import Config, Target
+from toolgen.config import Config, Target, load
 from toolgen.discover import display_path
 from toolgen.engine import Cache, open_cache
 from toolgen.engine.files import PlannedFile, on_disk
 from toolgen.engine.plan import TargetRun
 from toolgen.engine.stamps import Stamp
-from toolgen.errors import Diagnostic, Diagnostics, SourceError, UsageError
-from toolgen.report import FileResult, Status
+from toolgen.errors import (
+    Diagnostic,
+    Diagnostics,
+    Severity,
+    SourceError,
+    ToolgenError,
+    UsageError,
+)
+from toolgen.report import FileResult, Report, Status, failure
 
 if TYPE_CHECKING:
     from toolgen.pipeline import Sources
     from toolgen.scan.model import ModuleScan
 
-__all__ = ["Plan", "PlannedFile", "build", "check", "plan", "show", "to_json"]
+__all__ = [
+    "BuildResult",
+    "Generated",
+    "Plan",
+    "PlannedFile",
+    "build",
+    "compare",
+    "generate",
+    "plan",
+    "show",
+    "to_json",
+    "write",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Generated:
+    """What :func:`generate` made: the generated files' texts and every diagnostic."""
+
+    files: dict[str, str]
+    """Each generated module's relative POSIX path → its text; empty when a diagnostic is an
+    error (as a build then writes nothing)."""
+    diagnostics: tuple[Diagnostic, ...]
+    """Every warning and error, sorted by place, as the command prints them."""
+
+    @property
+    def ok(self) -> bool:
+        """No diagnostic is an error."""
+        return not any(d.severity is Severity.ERROR for d in self.diagnostics)
+
+
+def generate(sources: Mapping[str, str | bytes], settings: Target | None = None) -> Generated:
+    """The generated modules for ``sources`` (relative POSIX path → source text), by the same
+    stages as ``toolgen build`` but all in memory: no file is read or written, no cache kept,
+    no process started.
+
+    ``settings`` is one target's (``paths``, ``out`` and ``source_roots`` relative to the
+    sources' root); only the sources below ``paths`` are scanned (all when it is empty), and a
+    folder is a package when ``sources`` holds its ``__init__.py``.
+    """
+    from toolgen import pipeline
+    from toolgen.discover import discover_given
+    from toolgen.emit.check import ensure_data_only
+
+    target, root = _anchored(settings or Target())
+    outputs = target.output_files()
+    given = discover_given(
+        sources,
+        target.paths,
+        frozenset(outputs.values()),
+        target.exclude,
+        root,
+        target.source_roots or None,
+    )
+    output = pipeline.run(pipeline.sources_of(given), target, root, outputs)
+    files = {}
+    for key, rendered in output.files.items():
+        display = display_path(outputs[key], root)
+        ensure_data_only(rendered.proof if rendered.proof is not None else rendered.pieces, display)
+        files[display] = b"".join(rendered.pieces).decode("utf-8")
+    return Generated(files, tuple(output.diagnostics))
+
+
+_ROOT = Path("/")
+"""Where :func:`generate` places the sources it is given: only their names, never read."""
+
+
+def _anchored(target: Target) -> tuple[Target, Path]:
+    """``target`` with its relative paths placed below :data:`_ROOT`."""
+    return (
+        replace(
+            target,
+            paths=tuple(_ROOT / p for p in target.paths) or (_ROOT,),
+            out=_ROOT / target.out if target.out is not None else None,
+            source_roots=tuple(_ROOT / p for p in target.source_roots),
+        ),
+        _ROOT,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class BuildResult:
+    """What :func:`build` did: its exit code, as the command's, and what it said."""
+
+    exit_code: int
+    """0 done (check: every output fresh); 1 check: an output is stale or missing; 2 usage,
+    configuration or environment; 3 errors in the sources (nothing written)."""
+    files: tuple[FileResult, ...]
+    """Each output: its path, what became of it (:class:`~toolgen.report.Status`), its tools."""
+    diagnostics: tuple[Diagnostic, ...]
+    message: str | None = None
+    """What the command would say of a failure (``toolgen: error: ...``); ``None`` otherwise."""
+
+
+def build(
+    project: str | Path = ".", *, check: bool = False, jobs: int | None = None
+) -> BuildResult:
+    """What ``toolgen build`` (or ``toolgen check``, with ``check``) does in ``project``, as
+    configured by its ``pyproject.toml``: the same cache, outcomes and exit codes, returned
+    instead of printed. ``jobs=1`` does all the work in this process.
+
+    A bug in toolgen is raised, not returned."""
+    root = Path(project).resolve()
+    try:
+        the_plan = plan(load(root), cwd=root, jobs=jobs)
+        results = compare(the_plan) if check else write(the_plan)
+    except (ToolgenError, OSError) as exc:
+        said = failure(exc, check)
+        if said.is_bug:
+            raise
+        found = exc.diagnostics if isinstance(exc, SourceError) else ()
+        return BuildResult(said.code, (), tuple(found), said.message)
+    report = Report(check=check, results=results)
+    return BuildResult(report.exit_code, tuple(results), the_plan.diagnostics)
 
 
 class Plan(NamedTuple):
@@ -60,7 +181,12 @@ def _without_cyclic_gc() -> Iterator[None]:
 
 
 def _runs(
-    config: Config, cwd: Path, use_cache: bool, cache_dir: Path | None, warnings: bool
+    config: Config,
+    cwd: Path,
+    use_cache: bool,
+    cache_dir: Path | None,
+    warnings: bool,
+    jobs: int | None = None,
 ) -> tuple[list[TargetRun], Path]:
     """One run per target, sharing the cache; and the project their outputs must stay in.
 
@@ -93,7 +219,7 @@ def _runs(
     cache = open_cache((cache_dir or default_cache_dir(config, root)) if use_cache else None)
     runs = [
         TargetRun(
-            target, frozenset(outputs) | config.configured_outputs, cwd, root, cache, warnings
+            target, frozenset(outputs) | config.configured_outputs, cwd, root, cache, warnings, jobs
         )
         for target in config.targets
     ]
@@ -106,18 +232,20 @@ def plan(
     use_cache: bool = True,
     cache_dir: Path | None = None,
     warnings: bool = True,
+    jobs: int | None = None,
 ) -> Plan:
     """Scan, build and render every target of ``config``, reusing what the cache verifies.
 
     ``warnings=False`` leaves warnings out of the plan (errors still raise): a quiet run does
-    not pay for rebuilding thousands of cached warnings it would not print.
+    not pay for rebuilding thousands of cached warnings it would not print. ``jobs``: the
+    processes it may use (``1``: this one alone; ``None``: one per CPU).
 
     Raises:
         UsageError: paths that do not exist, two targets writing one file, a foreign cache.
         SourceError: the sources have errors (all of them attached). Nothing is cached then.
     """
     with _without_cyclic_gc():
-        runs, out_root = _runs(config, cwd or Path.cwd(), use_cache, cache_dir, warnings)
+        runs, out_root = _runs(config, cwd or Path.cwd(), use_cache, cache_dir, warnings, jobs)
         files: list[PlannedFile] = []
         diags = Diagnostics()
         for run in runs:
@@ -133,7 +261,7 @@ def plan(
         return Plan(tuple(files), tuple(diags.sorted()) if warnings else (), cache, out_root)
 
 
-def build(the_plan: Plan, force: bool = False) -> list[FileResult]:
+def write(the_plan: Plan, force: bool = False) -> list[FileResult]:
     """Write every planned file that changed; nothing at all when any output is unsafe."""
     from toolgen.emit.write import preflight, read_head, remove_killed_writes, write_atomic
 
@@ -165,7 +293,7 @@ def build(the_plan: Plan, force: bool = False) -> list[FileResult]:
     return results
 
 
-def check(the_plan: Plan) -> list[FileResult]:
+def compare(the_plan: Plan) -> list[FileResult]:
     """Compare every planned file with the disk, byte for byte (toolgen's version aside);
     writes nothing."""
     results = []

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import fields
 
-from toolgen import __version__
+from toolgen._version import __version__
 from toolgen.config import Target
 from toolgen.discover import SourceFile
 from toolgen.engine.store import FORMAT

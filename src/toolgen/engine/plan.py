@@ -13,10 +13,11 @@ assembled into constants, and the files' bytes made from them (:mod:`toolgen.eng
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from toolgen import pipeline, progress
 from toolgen.config import Target
@@ -32,6 +33,9 @@ if TYPE_CHECKING:
     from toolgen.forms import ModuleResult
     from toolgen.scan.model import ModuleScan
 
+T = TypeVar("T")
+R = TypeVar("R")
+
 
 @dataclass(slots=True)
 class TargetRun:
@@ -44,6 +48,9 @@ class TargetRun:
     project: Path
     cache: Cache
     warnings: bool = True
+    jobs: int | None = None
+    """Processes the build may use (``1``: this one alone); ``None``: as many as it has CPUs
+    (capped by ``TOOLGEN_JOBS``)."""
     sources: Sources = field(default_factory=lambda: Sources((), {}, {}, {}, {}))
     """Read by :meth:`read`: the pipeline's first stage."""
     settings: str = ""
@@ -188,9 +195,7 @@ class TargetRun:
         self.scan_closure(tooled)
         many = len(tooled) > 1 and self._bytes(tooled) >= workers.MIN_BYTES
         tick = progress.counter("built", len(tooled), "modules") if many else None
-        made = workers.run_map(
-            self.build_one, tooled, many, progress=tick.add if tick is not None else None
-        )
+        made = self._map(self.build_one, tooled, many, progress=tick.add if tick else None)
         if tick is not None:
             tick.end()
         for module, result in zip(tooled, made):
@@ -219,7 +224,7 @@ class TargetRun:
             pool, self.parsers = self.parsers, None
             made = pool.map(to_parse, meanwhile, told)
         else:
-            made = workers.run_map(self._parse, to_parse, many, True, meanwhile, told)
+            made = self._map(self._parse, to_parse, many, True, meanwhile, told)
         if tick is not None:
             tick.end()
         for source, (scan, encoded) in zip(to_parse, made):
@@ -250,7 +255,7 @@ class TargetRun:
         and parses them. For many (a cold build, or no cache), the parse's workers are forked
         now and import libcst while this process reads the cache and keys the modules. Every
         file whose content changed is one a rebuild parses."""
-        if workers.workers() < 2 or not workers.can_fork():
+        if self._workers() < 2 or not workers.can_fork():
             return
         prefix = keys.scan_prefix()
         unscanned = [
@@ -259,10 +264,27 @@ class TargetRun:
             if not self.cache.has_scan(keys.scan_key(prefix, s, self.sources.hashes[s.display]))
         ]
         if len(unscanned) > 1 and self._bytes_of(unscanned) >= workers.MIN_BYTES:
-            count = min(workers.workers(), len(unscanned))
+            count = min(self._workers(), len(unscanned))
             self.parsers = workers.Pool(self._parse, _load_parser, large_stack=True, count=count)
         elif unscanned and self.cache.enabled:
             self.parsing = (unscanned, workers.start_map(self._parse, unscanned, large_stack=True))
+
+    def _workers(self) -> int:
+        return workers.workers() if self.jobs is None else min(workers.workers(), self.jobs)
+
+    def _map(
+        self,
+        func: Callable[[T], R],
+        items: list[T],
+        parallel: bool,
+        large_stack: bool = False,
+        meanwhile: Callable[[], object] | None = None,
+        progress: Callable[[int], object] | None = None,
+    ) -> list[R]:
+        """:func:`workers.run_map` within :attr:`jobs`."""
+        count = min(self._workers(), len(items)) if parallel else 1
+        pool = workers.Pool(func, large_stack=large_stack, count=count)
+        return pool.map(items, meanwhile, progress)
 
     def _bytes_of(self, files: list[SourceFile]) -> int:
         return sum(len(self.sources.data[s.display] or b"") for s in files)
