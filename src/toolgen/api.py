@@ -20,9 +20,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from toolgen.config import Config, Target, load
 from toolgen.discover import display_path
 from toolgen.engine import Cache, open_cache
-from toolgen.engine.files import PlannedFile, on_disk
+from toolgen.engine.files import PlannedFile, on_disk, write_file
 from toolgen.engine.plan import TargetRun
-from toolgen.engine.stamps import Stamp
 from toolgen.errors import (
     Diagnostic,
     Diagnostics,
@@ -263,7 +262,7 @@ def plan(
 
 def write(the_plan: Plan, force: bool = False) -> list[FileResult]:
     """Write every planned file that changed; nothing at all when any output is unsafe."""
-    from toolgen.emit.write import preflight, read_head, remove_killed_writes, write_atomic
+    from toolgen.emit.write import preflight, read_head, remove_killed_writes
 
     for f in the_plan.files:
         if f.pieces is not None:
@@ -286,10 +285,8 @@ def write(the_plan: Plan, force: bool = False) -> list[FileResult]:
         if f.pieces is None or on_disk(f.path, f.digest, cache):
             results.append(FileResult(f.display, Status.UNCHANGED, f.tool_count))
             continue
-        written = write_atomic(f.path, f.disk_pieces(), the_plan.project)
+        write_file(f, cache, the_plan.project)
         results.append(FileResult(f.display, Status.WRITTEN, f.tool_count))
-        if cache.enabled:
-            cache.put_stamp(f.path, Stamp.of(written, f.digest))
     return results
 
 

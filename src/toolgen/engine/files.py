@@ -149,4 +149,14 @@ def on_disk(path: Path, digest: str, cache: Cache) -> bool:
     return seen == digest
 
 
-__all__ = ["Pending", "PlannedFile", "on_disk", "plan_files"]
+def write_file(planned: PlannedFile, cache: Cache, project: Path | None) -> None:
+    """Write one planned file (atomically, through folders only, below ``project``) and stamp
+    it, so that the next build knows the file on disk by its stamp without reading it."""
+    from toolgen.emit.write import write_atomic
+
+    written = write_atomic(planned.path, planned.disk_pieces(), project)
+    if cache.enabled:
+        cache.put_stamp(planned.path, Stamp.of(written, planned.digest))
+
+
+__all__ = ["Pending", "PlannedFile", "on_disk", "plan_files", "write_file"]
