@@ -47,9 +47,11 @@ def tool_forms(
     diagnostics: tuple[Diagnostic, ...],
     target: Target,
     proof: ListItemProof,
+    ir: str | None = None,
 ) -> ToolForms:
     """One tool's forms as the generated modules hold them: its IR item (``plain``) and each
-    provider's (``wire``) printed as list items, proved data here, once (see ``proof``)."""
+    provider's (``wire``) printed as list items, proved data here, once (see ``proof``).
+    ``ir``: the tool's :func:`ir_digest`, when the caller has it already."""
     layouts = Layouts()  # the subtrees the forms share are laid out once
     segments = {"TOOLS": list_item(plain, target.line_length, layouts).encode("utf-8")}
     nullable: dict[str, tuple[str, ...]] = {}
@@ -64,7 +66,7 @@ def tool_forms(
     return ToolForms(
         tool.name,
         tool.span,
-        ir_digest(tool),
+        ir if ir is not None else ir_digest(tool),
         {key: adapted.wire_name for key, adapted in wire.items()},
         segments,
         nullable,

@@ -258,11 +258,15 @@ def adapt(tool: ToolDef, target: Target, providers: Sequence[str] | None = None)
     return Adapted(tool, plain_tool(tool), wire, tuple(diags.items))
 
 
-def forms(adapted: Adapted, target: Target, proof: ListItemProof) -> ToolForms:
-    """Each form printed as its list item, proved data once, here (``proof`` lives for a build)."""
+def forms(
+    adapted: Adapted, target: Target, proof: ListItemProof, ir: str | None = None
+) -> ToolForms:
+    """Each form printed as its list item, proved data once, here (``proof`` lives for a build;
+    ``ir``: the tool's IR digest, if known)."""
     from toolgen.assemble import tool_forms
 
-    return tool_forms(adapted.tool, adapted.plain, adapted.wire, adapted.diagnostics, target, proof)
+    tool = adapted.tool
+    return tool_forms(tool, adapted.plain, adapted.wire, adapted.diagnostics, target, proof, ir)
 
 
 def build_module(
@@ -285,9 +289,10 @@ def build_module(
     before = {t.ir: t for t in previous.tools} if previous is not None else {}
     made = []
     for tool in built.tools:
-        reused = before.get(ir_digest(tool))
+        digest = ir_digest(tool)
+        reused = before.get(digest)
         if reused is None:
-            made.append(forms(adapt(tool, target), target, proof))
+            made.append(forms(adapt(tool, target), target, proof, digest))
         else:  # its text copied out of the cache entry's buffer (a worker pickles the result)
             made.append(replace(reused, segments={k: bytes(v) for k, v in reused.segments.items()}))
     return ModuleResult(built.deps, tuple(made), built.diagnostics)
