@@ -18,23 +18,28 @@ from tests.conftest import REPO, write_tree
 from tests.test_golden import CASE_NAMES, CASES, _args
 from toolgen.config import override
 from toolgen.engine.workers import MIN_BYTES
+from toolgen.settings import SETTINGS
 
 GENERATING = [n for n in CASE_NAMES if not (CASES / n / "command.txt").is_file()]
-_FLAGS = {"--warn-undocumented": ("warn_undocumented", True)}
-_OPTIONS = {"--layout": "layout"}
 
 
 def _settings(case: Path) -> toolgen.Target:
-    """The case's command line (``build input --out expected/tool_schemas.py ARGS``) as settings."""
+    """The case's command line (``build input --out expected/tool_schemas.py ARGS``) as settings:
+    each flag is the setting that declares it (``toolgen.settings.SETTINGS``)."""
+    by_flag = {s.flag: (name, s) for name, s in SETTINGS.items() if s.flag is not None}
     options: dict[str, Any] = {}
     args = _args(case)
     while args:
         arg = args.pop(0)
-        if arg in _FLAGS:
-            key, value = _FLAGS[arg]
-            options[key] = value
+        negated = arg.startswith("--no-") and f"--{arg[5:]}" in by_flag
+        name, setting = by_flag[f"--{arg[5:]}" if negated else arg]
+        if setting.kind == "bool":
+            options[name] = not negated
+        elif setting.kind == "list":
+            options[name] = (*options.get(name, ()), args.pop(0))
         else:
-            options[_OPTIONS[arg]] = args.pop(0)
+            value = args.pop(0)
+            options[name] = int(value) if setting.kind == "int" else value
     return override(
         toolgen.Target(), paths=(Path("input"),), out=Path("expected/tool_schemas.py"), **options
     )
