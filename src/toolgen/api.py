@@ -1,9 +1,10 @@
-"""The one orchestrator: ``plan`` builds every output in memory; ``build`` writes it, ``check``
-diffs it, ``show`` prints one tool out of the same plan.
+"""The public face: ``generate`` (the pipeline over texts in memory), ``build`` (what the
+command does), and the steps the CLI runs: ``plan`` builds every output in memory through the
+engine; ``write`` writes it, ``compare`` diffs it; ``show`` prints one tool from the pipeline.
 
 It prints nothing (the CLI turns results into text and exit codes) and keeps no cache of its
 own: what may be reused from earlier builds, and how it is verified, is the engine's
-(:mod:`toolgen.engine`).
+(:mod:`toolgen.engine`); the stages are :mod:`toolgen.pipeline`'s.
 """
 
 from __future__ import annotations
@@ -11,21 +12,145 @@ from __future__ import annotations
 import contextlib
 import gc
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from toolgen.config import Config, Target
+from toolgen.config import Config, Target, load
 from toolgen.discover import display_path
 from toolgen.engine import Cache, open_cache
-from toolgen.engine.files import PlannedFile, on_disk
+from toolgen.engine.files import PlannedFile, on_disk, write_file
 from toolgen.engine.plan import TargetRun
-from toolgen.engine.stamps import Stamp
-from toolgen.errors import Diagnostic, Diagnostics, SourceError, UsageError
-from toolgen.report import FileResult, Status
+from toolgen.errors import (
+    Diagnostic,
+    Diagnostics,
+    Severity,
+    SourceError,
+    ToolgenError,
+    UsageError,
+)
+from toolgen.report import FileResult, Report, Status, failure
 
-__all__ = ["Plan", "PlannedFile", "build", "check", "plan", "show", "to_json"]
+if TYPE_CHECKING:
+    from toolgen.pipeline import Sources
+    from toolgen.scan.model import ModuleScan
+
+__all__ = [
+    "BuildResult",
+    "Generated",
+    "Plan",
+    "PlannedFile",
+    "build",
+    "compare",
+    "generate",
+    "plan",
+    "show",
+    "to_json",
+    "write",
+]
+
+
+class Generated(NamedTuple):
+    """What :func:`generate` made: the generated files' texts and every diagnostic.
+
+    (This and :class:`BuildResult` are ``NamedTuple`` s, as every record the command's start
+    defines: a slotted dataclass costs the start, and so every no-op, half a millisecond.)"""
+
+    files: dict[str, str]
+    """Each generated module's relative POSIX path → its text; empty when a diagnostic is an
+    error (as a build then writes nothing)."""
+    diagnostics: tuple[Diagnostic, ...]
+    """Every warning and error, sorted by place, as the command prints them."""
+
+    @property
+    def ok(self) -> bool:
+        """No diagnostic is an error."""
+        return not any(d.severity is Severity.ERROR for d in self.diagnostics)
+
+
+def generate(sources: Mapping[str, str | bytes], settings: Target | None = None) -> Generated:
+    """The generated modules for ``sources`` (relative POSIX path → source text), by the same
+    stages as ``toolgen build`` but all in memory: no file is read or written, no cache kept,
+    no process started.
+
+    ``settings`` is one target's (``paths``, ``out`` and ``source_roots`` relative to the
+    sources' root); only the sources below ``paths`` are scanned (all when it is empty), and a
+    folder is a package when ``sources`` holds its ``__init__.py``.
+    """
+    from toolgen import pipeline
+    from toolgen.discover import discover_given
+    from toolgen.emit.check import ensure_data_only
+
+    target, root = _anchored(settings or Target())
+    outputs = target.output_files()
+    given = discover_given(
+        sources,
+        target.paths,
+        frozenset(outputs.values()),
+        target.exclude,
+        root,
+        target.source_roots or None,
+    )
+    output = pipeline.run(pipeline.sources_of(given), target, root, outputs)
+    files = {}
+    for key, rendered in output.files.items():
+        display = display_path(outputs[key], root)
+        ensure_data_only(rendered.proof if rendered.proof is not None else rendered.pieces, display)
+        files[display] = b"".join(rendered.pieces).decode("utf-8")
+    return Generated(files, tuple(output.diagnostics))
+
+
+_ROOT = Path("/")
+"""Where :func:`generate` places the sources it is given: only their names, never read."""
+
+
+def _anchored(target: Target) -> tuple[Target, Path]:
+    """``target`` with its relative paths placed below :data:`_ROOT`."""
+    return (
+        replace(
+            target,
+            paths=tuple(_ROOT / p for p in target.paths) or (_ROOT,),
+            out=_ROOT / target.out if target.out is not None else None,
+            source_roots=tuple(_ROOT / p for p in target.source_roots),
+        ),
+        _ROOT,
+    )
+
+
+class BuildResult(NamedTuple):
+    """What :func:`build` did: its exit code, as the command's, and what it said."""
+
+    exit_code: int
+    """0 done (check: every output fresh); 1 check: an output is stale or missing; 2 usage,
+    configuration or environment; 3 errors in the sources (nothing written)."""
+    files: tuple[FileResult, ...]
+    """Each output: its path, what became of it (:class:`~toolgen.report.Status`), its tools."""
+    diagnostics: tuple[Diagnostic, ...]
+    message: str | None = None
+    """What the command would say of a failure (``toolgen: error: ...``); ``None`` otherwise."""
+
+
+def build(
+    project: str | Path = ".", *, check: bool = False, jobs: int | None = None
+) -> BuildResult:
+    """What ``toolgen build`` (or ``toolgen check``, with ``check``) does in ``project``, as
+    configured by its ``pyproject.toml``: the same cache, outcomes and exit codes, returned
+    instead of printed. ``jobs=1`` does all the work in this process.
+
+    A bug in toolgen is raised, not returned."""
+    root = Path(project).resolve()
+    try:
+        the_plan = plan(load(root), cwd=root, jobs=jobs)
+        results = compare(the_plan) if check else write(the_plan)
+    except (ToolgenError, OSError) as exc:
+        said = failure(exc, check)
+        if said.is_bug:
+            raise
+        found = exc.diagnostics if isinstance(exc, SourceError) else ()
+        return BuildResult(said.code, (), tuple(found), said.message)
+    report = Report(check=check, results=results)
+    return BuildResult(report.exit_code, tuple(results), the_plan.diagnostics)
 
 
 class Plan(NamedTuple):
@@ -56,7 +181,12 @@ def _without_cyclic_gc() -> Iterator[None]:
 
 
 def _runs(
-    config: Config, cwd: Path, use_cache: bool, cache_dir: Path | None, warnings: bool
+    config: Config,
+    cwd: Path,
+    use_cache: bool,
+    cache_dir: Path | None,
+    warnings: bool,
+    jobs: int | None = None,
 ) -> tuple[list[TargetRun], Path]:
     """One run per target, sharing the cache; and the project their outputs must stay in.
 
@@ -89,7 +219,7 @@ def _runs(
     cache = open_cache((cache_dir or default_cache_dir(config, root)) if use_cache else None)
     runs = [
         TargetRun(
-            target, frozenset(outputs) | config.configured_outputs, cwd, root, cache, warnings
+            target, frozenset(outputs) | config.configured_outputs, cwd, root, cache, warnings, jobs
         )
         for target in config.targets
     ]
@@ -102,18 +232,20 @@ def plan(
     use_cache: bool = True,
     cache_dir: Path | None = None,
     warnings: bool = True,
+    jobs: int | None = None,
 ) -> Plan:
     """Scan, build and render every target of ``config``, reusing what the cache verifies.
 
     ``warnings=False`` leaves warnings out of the plan (errors still raise): a quiet run does
-    not pay for rebuilding thousands of cached warnings it would not print.
+    not pay for rebuilding thousands of cached warnings it would not print. ``jobs``: the
+    processes it may use (``1``: this one alone; ``None``: one per CPU).
 
     Raises:
         UsageError: paths that do not exist, two targets writing one file, a foreign cache.
         SourceError: the sources have errors (all of them attached). Nothing is cached then.
     """
     with _without_cyclic_gc():
-        runs, out_root = _runs(config, cwd or Path.cwd(), use_cache, cache_dir, warnings)
+        runs, out_root = _runs(config, cwd or Path.cwd(), use_cache, cache_dir, warnings, jobs)
         files: list[PlannedFile] = []
         diags = Diagnostics()
         for run in runs:
@@ -129,9 +261,9 @@ def plan(
         return Plan(tuple(files), tuple(diags.sorted()) if warnings else (), cache, out_root)
 
 
-def build(the_plan: Plan, force: bool = False) -> list[FileResult]:
+def write(the_plan: Plan, force: bool = False) -> list[FileResult]:
     """Write every planned file that changed; nothing at all when any output is unsafe."""
-    from toolgen.emit.write import preflight, read_head, remove_killed_writes, write_atomic
+    from toolgen.emit.write import preflight, read_head, remove_killed_writes
 
     for f in the_plan.files:
         if f.pieces is not None:
@@ -154,14 +286,12 @@ def build(the_plan: Plan, force: bool = False) -> list[FileResult]:
         if f.pieces is None or on_disk(f.path, f.digest, cache):
             results.append(FileResult(f.display, Status.UNCHANGED, f.tool_count))
             continue
-        written = write_atomic(f.path, f.disk_pieces(), the_plan.project)
+        write_file(f, cache, the_plan.project)
         results.append(FileResult(f.display, Status.WRITTEN, f.tool_count))
-        if cache.enabled:
-            cache.put_stamp(f.path, Stamp.of(written, f.digest))
     return results
 
 
-def check(the_plan: Plan) -> list[FileResult]:
+def compare(the_plan: Plan) -> list[FileResult]:
     """Compare every planned file with the disk, byte for byte (toolgen's version aside);
     writes nothing."""
     results = []
@@ -199,71 +329,68 @@ def show(
     """One tool's schema (the IR, or one provider's wire form), its diagnostics, and the
     decisions that made it: which rules read it and why each left-out parameter was left out.
 
-    The tool is built exactly as ``build`` builds it: by the run of the target whose sources
-    hold the file (or, when none does, a target over the file's folder), against the modules
-    its imports reach. ``function`` is the function's name or the tool's published name.
+    The tool is built by the pipeline's own stages, as a build builds it: over the sources of
+    the target that holds the file (or, when none does, of a target over the file's folder),
+    against the modules its imports reach. ``function`` is the function's name or the tool's
+    published name.
 
     Raises:
         UsageError: no such file, or no such tool in it (the file's tools are listed).
         SourceError: the sources have errors.
     """
-    from toolgen.assemble import merge_provider_diagnostics, plain_tool
-    from toolgen.ir import ToolSet
-    from toolgen.providers import ADAPTERS, adapt
+    from toolgen import pipeline
+    from toolgen.assemble import merge_provider_diagnostics
+    from toolgen.providers import ADAPTERS
 
     cwd = cwd or Path.cwd()
     if not path.is_file():
         raise UsageError(f"no such file: {display_path(path, cwd)}")
     wanted_path = path.resolve()
-    run = _run_holding(config, wanted_path, cwd)
-    source = next(s for s in run.sources if s.path.resolve() == wanted_path)
-    focus = run.focus(source.module)
+    target, sources = _sources_holding(config, wanted_path, cwd)
+    source = next(s for s in sources.files if s.path.resolve() == wanted_path)
+    scans: dict[str, ModuleScan] = {}
+    pipeline.scan_reach([source.module], sources, scans)
+    notes: list[tuple[str, str]] = []
+    built = pipeline.build_tools(source.module, sources, scans, target, notes)
     shown = source.display
-    here = [t for t in focus.tools if t.span.path == shown]
+    here = [t for t in built.tools if t.span.path == shown]
     wanted = [t for t in here if function in (t.name, t.qualname.rsplit(".", 1)[-1])]
     if not wanted:
         known = ", ".join(sorted(t.name for t in here)) or "none"
         raise UsageError(f"no tool '{function}' in {shown}; its tools: {known}")
     tool = wanted[0]
+    if provider is not None and provider not in ADAPTERS:
+        raise UsageError(f"unknown provider '{provider}'; expected one of: {', '.join(ADAPTERS)}")
     diags = Diagnostics()
-    diags.extend([d for d in focus.result.diagnostics if d.span is None or d.span.path == shown])
-    if provider is None:
-        value: Any = plain_tool(tool)
-        for forms in focus.result.tools:
-            if forms.name == tool.name and forms.span == tool.span:
-                diags.extend(merge_provider_diagnostics(forms.diagnostics))  # as build says them
-    else:
-        if provider not in ADAPTERS:
-            raise UsageError(
-                f"unknown provider '{provider}'; expected one of: {', '.join(ADAPTERS)}"
-            )
-        one = ToolSet((tool,), (shown,))
-        value = adapt(one, (provider,), run.target, diags)[0].tools[0]
+    diags.extend([d for d in built.diagnostics if d.span is None or d.span.path == shown])
+    adapted = pipeline.adapt(tool, target, None if provider is None else (provider,))
+    diags.extend(merge_provider_diagnostics(adapted.diagnostics))  # as build says them
+    value: Any = adapted.plain if provider is None else adapted.wire[provider].wire
     if diags.has_errors:
         raise SourceError(diags.sorted())
-    decisions = [text for name, text in focus.notes if name == tool.name]
+    decisions = [text for name, text in notes if name == tool.name]
     if tool.owner is not None:  # two owners may each have a tool of this name: say whose
         decisions.insert(0, f"owned by the {tool.owner.kind} '{tool.owner.id}'")
     return value, diags.sorted(), decisions
 
 
-def _run_holding(config: Config, path: Path, cwd: Path) -> TargetRun:
-    """The run (without cache) of the first target whose sources hold ``path``; else of a
-    target over the file's folder."""
+def _sources_holding(config: Config, path: Path, cwd: Path) -> tuple[Target, Sources]:
+    """The first target whose sources hold ``path``, and its sources; else a target over the
+    file's folder (or the file alone)."""
+    from toolgen import pipeline
+
     targets = [t for t in config.targets if t.paths] or [Target()]
     root = config.source.parent if config.source is not None else cwd
     outputs = frozenset(p.resolve() for t in targets for p in t.output_files().values())
     for target in [*targets, replace(targets[0], paths=(path.parent,))]:
-        run = TargetRun(target, outputs, cwd, root, open_cache(None), warnings=True)
         try:
-            run.read()
+            sources = pipeline.discover(target, outputs, cwd, root)
         except UsageError:
             continue
-        if any(s.path.resolve() == path for s in run.sources):
-            return run
-    run = TargetRun(replace(targets[0], paths=(path,)), frozenset(), cwd, root, open_cache(None))
-    run.read()
-    return run
+        if any(s.path.resolve() == path for s in sources.files):
+            return target, sources
+    alone = replace(targets[0], paths=(path,))
+    return alone, pipeline.discover(alone, frozenset(), cwd, root)
 
 
 def to_json(value: Any) -> str:

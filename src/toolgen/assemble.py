@@ -13,21 +13,20 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Mapping
 from typing import Any
 
-from toolgen.build import check_duplicates
 from toolgen.config import Target
 from toolgen.emit.check import ListItemProof
 from toolgen.errors import Diagnostic, Diagnostics
 from toolgen.forms import ModuleResult, ToolForms
 from toolgen.ir import Owner, ToolDef
-from toolgen.providers import ADAPTERS, adapt_tool, check_collisions
+from toolgen.providers import ADAPTERS, AdaptedTool, check_collisions
 from toolgen.providers.base import AdapterOptions
 from toolgen.providers.limits import check_request
 from toolgen.render import Constant, RenderedConstant, list_item, render_constant, render_list
 from toolgen.render.literal import Layouts
-from toolgen.scan.model import ModuleScan
-from toolgen.scan.resolve import Resolver
+from toolgen.tools import check_duplicates
 
 LIST = "list[dict[str, Any]]"
 
@@ -41,95 +40,42 @@ def providers_of(target: Target) -> list[str]:
     return [p for p in ADAPTERS if p in target.providers]
 
 
-def build_module(
-    module: str,
-    scans: list[ModuleScan],
-    resolver: Resolver,
+def tool_forms(
+    tool: ToolDef,
+    plain: dict[str, Any],
+    wire: Mapping[str, AdaptedTool],
+    diagnostics: tuple[Diagnostic, ...],
     target: Target,
-    deps: dict[str, str],
-    previous: ModuleResult | None = None,
-    notes: list[tuple[str, str]] | None = None,
-    made: list[ToolDef] | None = None,
-    proof: ListItemProof | None = None,
-) -> ModuleResult:
-    """Everything ``module`` contributes: its tools in every form, and its diagnostics.
-
-    ``previous`` is the module's last result made with the same settings: a tool whose IR
-    (span included) is unchanged since takes its text, wire names and adapter diagnostics
-    from there instead of being adapted and printed again. So when a shared type changes and
-    every module importing it is rebuilt, only the tools that use it pay for the providers.
-    ``notes`` receives the decisions that made each tool, ``made`` the tools as IR. Each
-    tool's items are proved data here (``proof``: one that lives for the build).
-    """
-    proof = proof or ListItemProof()
-    from toolgen.build import build_tools
-
-    diags = Diagnostics()
-    for scan in scans:
-        if scan.module == module:
-            diags.extend(scan.diagnostics)
-    tools = build_tools(scans, target, diags, frozenset({module}), resolver, notes)
-    if made is not None:
-        made.extend(tools)
-    options = options_of(target)
-    adapters = {key: ADAPTERS[key](options) for key in providers_of(target)}
-    before = {t.ir: t for t in previous.tools} if previous is not None else {}
-    entries = []
-    for tool in tools:
-        ir = ir_digest(tool)
-        reused = before.get(ir)
-        if reused is not None:
-            segments = {k: bytes(v) for k, v in reused.segments.items()}
-            entries.append(
-                ToolForms(
-                    reused.name,
-                    reused.span,
-                    ir,
-                    reused.wire,
-                    segments,
-                    reused.nullable,
-                    reused.diagnostics,
-                    reused.function,
-                    reused.packed,
-                    reused.rules,
-                    owner=reused.owner,
-                )
-            )
-            continue
-        tool_diags = Diagnostics()
-        wire: dict[str, str] = {}
-        layouts = Layouts()  # the subtrees the forms share are laid out once
-        segments = {
-            "TOOLS": list_item(plain_tool(tool), target.line_length, layouts).encode("utf-8")
-        }
-        nullable: dict[str, tuple[str, ...]] = {}
-        rules: dict[str, dict[str, Any]] = {}
-        memo: dict[Any, Any] = {}  # what one provider computed that another can reuse
-        for key, adapter in adapters.items():
-            adapted = adapt_tool(key, adapter, tool, tool_diags, memo)
-            wire[key] = adapted.wire_name
-            segments[key] = list_item(adapted.wire, target.line_length, layouts).encode("utf-8")
-            if adapted.nullable_optionals:
-                nullable[key] = tuple(adapted.nullable_optionals)
-            if adapted.rules:
-                rules[key] = adapted.rules
-        proof.check(list(segments.values()), tool.span.path)  # proved here, once: see there
-        entries.append(
-            ToolForms(
-                tool.name,
-                tool.span,
-                ir,
-                wire,
-                segments,
-                nullable,
-                tuple(tool_diags.items),
-                tool.function,
-                tool.packed,
-                rules,
-                owner=tool.owner,
-            )
-        )
-    return ModuleResult(deps, tuple(entries), tuple(diags.items))
+    proof: ListItemProof,
+    ir: str | None = None,
+) -> ToolForms:
+    """One tool's forms as the generated modules hold them: its IR item (``plain``) and each
+    provider's (``wire``) printed as list items, proved data here, once (see ``proof``).
+    ``ir``: the tool's :func:`ir_digest`, when the caller has it already."""
+    layouts = Layouts()  # the subtrees the forms share are laid out once
+    segments = {"TOOLS": list_item(plain, target.line_length, layouts).encode("utf-8")}
+    nullable: dict[str, tuple[str, ...]] = {}
+    rules: dict[str, dict[str, Any]] = {}
+    for key, adapted in wire.items():
+        segments[key] = list_item(adapted.wire, target.line_length, layouts).encode("utf-8")
+        if adapted.nullable_optionals:
+            nullable[key] = tuple(adapted.nullable_optionals)
+        if adapted.rules:
+            rules[key] = adapted.rules
+    proof.check(list(segments.values()), tool.span.path)
+    return ToolForms(
+        tool.name,
+        tool.span,
+        ir if ir is not None else ir_digest(tool),
+        {key: adapted.wire_name for key, adapted in wire.items()},
+        segments,
+        nullable,
+        diagnostics,
+        tool.function,
+        tool.packed,
+        rules,
+        owner=tool.owner,
+    )
 
 
 def merge_provider_diagnostics(items: tuple[Diagnostic, ...]) -> list[Diagnostic]:

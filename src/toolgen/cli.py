@@ -409,7 +409,7 @@ def init(path: Path, dry_run: bool, verbose: bool) -> None:
         the_plan = api.plan(load(root), cwd=root)
         print_diagnostics(the_plan.diagnostics, quiet=False)
         report = Report(check=False, quiet=False, fix="toolgen build")
-        report.results = api.build(the_plan)
+        report.results = api.write(the_plan)
         for line in report.lines():
             _err(line)
         if report.exit_code == EXIT_OK:

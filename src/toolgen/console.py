@@ -248,14 +248,14 @@ def build_or_check(
         print_diagnostics(the_plan.diagnostics, quiet, error_format)
         report = Report(check=check_only, quiet=quiet)
         if check_only:
-            report.results = api.check(the_plan)
+            report.results = api.compare(the_plan)
             for result in report.results:
                 if result.diff:  # stdout holds the JSON lines alone with --error-format json
                     echo(result.diff, nl=False, err=error_format == "json")
             if report.out_of_date:
                 report.fix = fix()
         else:
-            report.results = api.build(the_plan, force=force)
+            report.results = api.write(the_plan, force=force)
         for line in report.lines():
             echo(line, err=True)
         return report.exit_code

@@ -1,10 +1,12 @@
-"""A target's source files: ``.py`` and ``.pyi``, sorted, never its own outputs, loop-safe."""
+"""A target's source files: ``.py`` and ``.pyi``, sorted, never its own outputs, loop-safe; from
+a folder tree, or from texts given in memory."""
 
 from __future__ import annotations
 
 import fnmatch
 import os
 import stat
+from collections.abc import Iterable, Mapping
 from pathlib import Path, PurePosixPath
 from typing import Final, NamedTuple
 
@@ -270,6 +272,63 @@ def _skip(path: Path, mode: int, cwd: Path, diags: Diagnostics) -> None:
         SourceSpan(display_path(path, cwd)),
         "skipped-file",
     )
+
+
+def discover_given(
+    texts: Mapping[str, str | bytes],
+    paths: tuple[Path, ...],
+    outputs: frozenset[Path],
+    exclude: tuple[str, ...],
+    root: Path,
+    roots: tuple[Path, ...] | None = None,
+) -> list[tuple[SourceFile, bytes]]:
+    """:func:`discover` over files given in memory (relative POSIX path → text) instead of a
+    folder: the ``.py``/``.pyi`` ones under ``paths`` (all of them when none), never an output or
+    an excluded one, named as if they were below ``root``; nothing is read from the disk.
+
+    A folder is a package when ``texts`` holds its ``__init__.py``; module names start at
+    ``roots`` (default: ``src`` when a file is below it, and ``root``).
+    """
+    found: dict[Path, bytes] = {}
+    for name in sorted(texts):
+        path = root / PurePosixPath(name)
+        if path.suffix not in (".py", ".pyi") or path in outputs:
+            continue
+        under = [p for p in paths if p == path or p in path.parents] if paths else [root]
+        if not under or any(_excluded(path, p, exclude) for p in under):
+            continue
+        text = texts[name]
+        found[path] = text.encode("utf-8", "surrogateescape") if isinstance(text, str) else text
+    if roots is None:
+        src = root / "src"
+        roots = (src, root) if any(src in p.parents for p in found) else (root,)
+    packages = _given_packages(found)
+    result = []
+    for path, data in found.items():
+        module, is_package, aliases = module_name(path, packages, roots)
+        source = SourceFile(
+            path, display_path(path, root), module, is_package, path.suffix == ".pyi", aliases
+        )
+        result.append((source, data))
+    result.sort(key=lambda f: (f[0].display, f[0].path.as_posix()))
+    return result
+
+
+def _given_packages(files: Iterable[Path]) -> dict[Path, list[str]]:
+    """Each folder above ``files`` as a regular package (its dotted parts) or not (``[]``), from
+    the files' names alone: what :func:`module_name` would otherwise ask the disk."""
+    inits = {f.parent for f in files if f.name in ("__init__.py", "__init__.pyi")}
+    packages: dict[Path, list[str]] = {}
+
+    def of(folder: Path) -> list[str]:
+        if folder not in packages:
+            above = of(folder.parent) if folder.parent != folder else []
+            packages[folder] = [*above, folder.name] if folder in inits else []
+        return packages[folder]
+
+    for path in files:
+        of(path.parent)
+    return packages
 
 
 def module_aliases(by_module: dict[str, list[SourceFile]]) -> dict[str, str]:

@@ -1,4 +1,4 @@
-"""The provider-neutral IR: ``ToolDef`` and ``ToolSet``; it knows no provider or template."""
+"""The provider-neutral IR: ``ToolDef`` (and ``JsonSchema``); it knows no provider or template."""
 
 from __future__ import annotations
 
@@ -106,11 +106,3 @@ class ToolDef:
     defer_loading: bool = False
     """``@tool(defer_loading=True)``: sent only when tool search finds it (Anthropic and the
     OpenAI Responses API's ``defer_loading``)."""
-
-
-@dataclass(frozen=True, slots=True)
-class ToolSet:
-    """Every tool of one target, sorted by name, and the sources they were read from."""
-
-    tools: tuple[ToolDef, ...]
-    sources: tuple[str, ...]

@@ -129,7 +129,7 @@ def _check(folder: Path, data: bytes) -> None:
         assert not out.exists()
         return
     _printable(plan.diagnostics)
-    api.build(plan)
+    api.write(plan)
     namespace: dict[str, Any] = {}
     exec(compile(out.read_bytes().decode("utf-8"), str(out), "exec"), namespace)
     assert isinstance(namespace["TOOLS"], list)
@@ -382,7 +382,7 @@ def test_hostile_file_names_stay_in_the_header(
         created.append(path)
     assume(created)
     out = package / "tool_schemas.py"
-    api.build(api.plan(Config((Target(paths=(package,), out=out),)), cwd=folder))
+    api.write(api.plan(Config((Target(paths=(package,), out=out),)), cwd=folder))
     data = out.read_bytes()
     assert _is_data(data), data.decode("utf-8", "backslashreplace")
     header = data.split(b'\n"""', 1)[0].split(b"\n")

@@ -22,14 +22,13 @@ from toolgen import api
 from toolgen.config import Config, Target
 from toolgen.errors import SourceError, SourceSpan
 from toolgen.ir import ToolDef
-from toolgen.providers import ADAPTERS, adapt, gemini, openai, refs
+from toolgen.providers import ADAPTERS, gemini, openai, refs
 from toolgen.providers import transforms as t
 from toolgen.providers.base import (
     ANTHROPIC_NAMES,
     GEMINI_NAMES,
     MCP_NAMES,
     OPENAI_NAMES,
-    AdapterOptions,
 )
 from toolgen.render.literal import assignment
 
@@ -298,13 +297,13 @@ def test_each_pass_is_idempotent_and_pure(schema: dict[str, Any], name: str) -> 
 @settings(max_examples=100, deadline=None)
 @given(schema=_schemas())
 def test_adapters_never_mutate_and_are_deterministic(schema: dict[str, Any]) -> None:
-    from toolgen.errors import Diagnostics
-    from toolgen.ir import ToolSet
+    from toolgen.config import Target
+    from toolgen.pipeline import adapt
 
     tool = ToolDef("probe", "Probe.", schema, SourceSpan("x.py"), "m.probe")
     frozen = copy.deepcopy(schema)
-    first = adapt(ToolSet((tool,), ()), tuple(ADAPTERS), AdapterOptions(), Diagnostics())
-    second = adapt(ToolSet((tool,), ()), tuple(ADAPTERS), AdapterOptions(), Diagnostics())
+    first = adapt(tool, Target(), tuple(ADAPTERS))
+    second = adapt(tool, Target(), tuple(ADAPTERS))
     assert schema == frozen
     assert repr(first) == repr(second)
 

@@ -21,7 +21,7 @@ import pytest
 
 import toolgen.scan
 from tests.conftest import REPO
-from toolgen import api, assemble
+from toolgen import api, pipeline
 from toolgen.config import Config, Target
 from toolgen.engine import workers
 from toolgen.engine.keys import wheel_files
@@ -33,7 +33,7 @@ CASE = REPO / "tests" / "cases" / "cross_module" / "input"
 def _build(root: Path, cache: Path | None) -> str:
     target = Target(paths=(root / "app",), out=root / "out.py")
     plan = api.plan(Config((target,)), cwd=root, use_cache=cache is not None, cache_dir=cache)
-    api.build(plan)
+    api.write(plan)
     return (root / "out.py").read_text()
 
 
@@ -92,7 +92,7 @@ def test_cached_build_repeats_warnings(tree: Path, tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     target = Target(paths=(tree / "app",), out=tree / "out.py")
     first = api.plan(Config((target,)), cwd=tree, cache_dir=cache)
-    api.build(first)
+    api.write(first)
     again = api.plan(Config((target,)), cwd=tree, cache_dir=cache)
     assert again.files[0].text is None  # served by the output digest: nothing rebuilt
     assert again.diagnostics == first.diagnostics and first.diagnostics
@@ -238,9 +238,7 @@ def test_a_rebuilt_module_adapts_only_the_tools_whose_ir_changed(
     use the type keeps its text from the module's previous result."""
     cache = tmp_path / "cache"
     _build(tree, cache)
-    adapted = _record_calls(
-        monkeypatch, tmp_path, assemble, "adapt_tool", lambda *args: args[2].name
-    )
+    adapted = _record_calls(monkeypatch, tmp_path, pipeline, "adapt", lambda *args: args[0].name)
     records = tree / "app" / "models" / "records.py"
     records.write_text(
         records.read_text().replace("    title: str\n", "    title: str\n    body: str\n")
@@ -260,7 +258,7 @@ def test_moved_tools_are_adapted_again_so_warnings_keep_their_places(
 
     def warnings(use_cache: bool) -> list[str]:
         plan = api.plan(Config((target,)), cwd=tree, use_cache=use_cache, cache_dir=cache)
-        api.build(plan)
+        api.write(plan)
         return [d.format() for d in plan.diagnostics]
 
     before = warnings(True)
@@ -379,7 +377,7 @@ def test_a_quiet_plan_leaves_warnings_out_cached_or_not(tree: Path, tmp_path: Pa
     target = Target(paths=(tree / "app",), out=tree / "out.py")
     loud = api.plan(Config((target,)), cwd=tree, cache_dir=cache)
     assert loud.diagnostics
-    api.build(loud)
+    api.write(loud)
     for use_cache in (True, False):
         quiet = api.plan(
             Config((target,)), cwd=tree, use_cache=use_cache, cache_dir=cache, warnings=False
@@ -397,7 +395,7 @@ def test_a_quiet_no_op_decodes_none_of_the_cached_warnings(
 
     cache = tmp_path / "cache"
     target = Target(paths=(tree / "app",), out=tree / "out.py")
-    api.build(api.plan(Config((target,)), cwd=tree, cache_dir=cache))
+    api.write(api.plan(Config((target,)), cwd=tree, cache_dir=cache))
     decoded = _record_calls(monkeypatch, tmp_path, entries, "_diagnostics", lambda r: str(len(r)))
     quiet = api.plan(Config((target,)), cwd=tree, cache_dir=cache, warnings=False)
     assert quiet.files[0].data is None  # the no-op path
@@ -454,7 +452,7 @@ def test_a_no_op_loads_no_stage_of_the_pipeline(tree: Path, tmp_path: Path, comm
         "jinja2",
         "black",
         "toolgen.scan",
-        "toolgen.build",
+        "toolgen.tools",
         "toolgen.assemble",
         "toolgen.providers",
         "toolgen.render",
@@ -590,7 +588,7 @@ HUB = {
 
 def _hub_build(root: Path, cache: Path) -> bytes:
     target = Target(paths=(root / "pkg",), out=root / "out.py")
-    api.build(api.plan(Config((target,)), cwd=root, cache_dir=cache))
+    api.write(api.plan(Config((target,)), cwd=root, cache_dir=cache))
     return (root / "out.py").read_bytes()
 
 
@@ -618,7 +616,7 @@ def test_an_edit_to_a_module_the_hub_imports_rebuilds_only_what_reaches_it(
     write_tree(tmp_path, HUB)
     cache = tmp_path / "cache"
     _hub_build(tmp_path, cache)
-    built = _record_calls(monkeypatch, tmp_path, assemble, "build_module", lambda *args: args[0])
+    built = _record_calls(monkeypatch, tmp_path, pipeline, "build_module", lambda *args: args[0])
     b = tmp_path / "pkg" / "b.py"
     b.write_text(b.read_text().replace("'B.'", "'B, edited.'"))
     edited = _hub_build(tmp_path, cache)

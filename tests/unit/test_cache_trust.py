@@ -53,7 +53,7 @@ def _config(tree: Path) -> Config:
 
 def _build(tree: Path, cache: Path | None) -> bytes:
     plan = api.plan(_config(tree), cwd=tree, use_cache=cache is not None, cache_dir=cache)
-    api.build(plan)
+    api.write(plan)
     return (tree / "out.py").read_bytes()
 
 
@@ -65,7 +65,7 @@ def _uncached(tree: Path) -> bytes:
 
 
 def _check(tree: Path, cache: Path) -> Status:
-    (result,) = api.check(api.plan(_config(tree), cwd=tree, cache_dir=cache))
+    (result,) = api.compare(api.plan(_config(tree), cwd=tree, cache_dir=cache))
     return result.status
 
 
@@ -331,7 +331,7 @@ def test_a_same_size_edit_with_its_mtime_put_back_is_stale(
     assert out.stat().st_mtime_ns == before.st_mtime_ns
     assert _check(tree, cache) is Status.STALE
     plan = api.plan(_config(tree), cwd=tree, cache_dir=cache)
-    (result,) = api.build(plan)
+    (result,) = api.write(plan)
     assert result.status is Status.WRITTEN and out.read_bytes() == data
 
 
@@ -363,11 +363,11 @@ def test_interleaved_builds_stamp_their_own_files(
         result = real(path, data, root)  # type: ignore[arg-type]
         if not state["inside"]:
             state["inside"] = True
-            api.build(new)  # B finishes between A's rename and A's stamp
+            api.write(new)  # B finishes between A's rename and A's stamp
         return result
 
     monkeypatch.setattr(write, "write_atomic", racing)
-    api.build(old)
+    api.write(old)
     monkeypatch.setattr(write, "write_atomic", real)
     assert (tree / "out.py").read_bytes() == new.files[0].data
     assert _check(tree, cache) is Status.FRESH  # the new sources

@@ -101,7 +101,7 @@ def test_cache_on_and_off_give_the_same_files(tree: Path, tmp_path: Path) -> Non
         fresh = [(f.display, f.data) for f in _plan(tree, "per-provider").files]
         first = _plan(tree, "per-provider", cache)
         assert [(f.display, f.data) for f in first.files] == fresh
-        api.build(first)
+        api.write(first)
         again = _plan(tree, "per-provider", cache)  # served by the output entry: nothing rebuilt
         assert all(f.data is None for f in again.files)
         assert [f.digest for f in again.files] == [f.digest for f in first.files]

@@ -25,7 +25,7 @@ def test_every_golden_scan_round_trips_through_pickle() -> None:
             open_cache(None),
         )
         run.read()
-        run.scan_files(run.sources)
+        run.scan_files(list(run.sources.files))
         for scan in run.scans.values():
             back = pickle.loads(pickle.dumps(scan, protocol=pickle.HIGHEST_PROTOCOL))
             assert back == scan and type(back) is type(scan)

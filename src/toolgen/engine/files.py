@@ -16,14 +16,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from toolgen.config import Target
-from toolgen.discover import SourceFile, display_path
+from toolgen.discover import display_path
 from toolgen.engine import keys
 from toolgen.engine.entries import Cache
 from toolgen.engine.stamps import Stamp, read_digest
 from toolgen.errors import ToolgenError
 
 if TYPE_CHECKING:
-    from toolgen.render import RenderedConstant
+    from toolgen.pipeline import Assembled, Sources
 
 
 class PlannedFile(NamedTuple):
@@ -70,67 +70,43 @@ Pending = Callable[[Cache], None]
 
 def plan_files(
     target: Target,
-    sources: list[SourceFile],
+    sources: Sources,
     cwd: Path,
     cache: Cache,
-    rendered: dict[str | None, list[RenderedConstant]],
+    assembled: Assembled,
     files_out: dict[str | None, Path],
-    count: int,
 ) -> tuple[list[PlannedFile], list[Pending]]:
-    """The output files: every constant in one module, or the IR and one module per
-    provider. A layout the template rendered is queued for the cache (a rebuild that
-    changes no constant's name takes it from there, without jinja2)."""
-    from toolgen.render import ModuleShape, splice
+    """The output files, rendered by the pipeline (:func:`toolgen.pipeline.render`) into the
+    layout the cache holds for their shape; a layout the template made is queued for the cache
+    (a rebuild that changes no constant's name takes it from there, without jinja2)."""
+    from toolgen.pipeline import render, shapes
 
     writes: list[Pending] = []
-    out = files_out[None]
-    source_names = [_relative_to(s.path, out.parent) for s in sources]
-    modules: dict[str | None, list[RenderedConstant]]
-    if target.layout == "single":
-        modules = {None: [c for group in rendered.values() for c in group]}
-    else:
-        modules = {provider: rendered[provider] for provider in files_out}
-    siblings = [p.stem for key, p in files_out.items() if key is not None]
     planned: list[PlannedFile] = []
-    for provider, constants in modules.items():
+    for provider, shape in shapes(assembled, sources, target, files_out).items():
         path = files_out[provider]
-        shape = ModuleShape(
-            constants,
-            source_names,
-            target.line_length,
-            provider,
-            siblings if provider is None else (),
-        )
         key = shape.key()
-        skeleton = cache.layout(key)
-        pieces = splice(skeleton, constants) if skeleton is not None else None
-        if skeleton is None or pieces is None:
-            skeleton = shape.layout()
-            pieces = splice(skeleton, constants)
-            assert pieces is not None, "the template lost a constant"
+        cached = cache.layout(key)
+        rendered = render(shape, target, cached)
+        if rendered.layout is not cached:
             pointer = keys.pointer_key("layout", str(path))
-            writes.append(partial(_store_layout, key=key, skeleton=skeleton, pointer=pointer))
-        proof = splice(skeleton, constants, stand_ins=True)
-        if target.formatter == "black":
-            from toolgen.emit.format import format_with_black
-
-            text = b"".join(pieces).decode("utf-8")
-            pieces = (format_with_black(text, target.line_length).encode("utf-8"),)
-            proof = None  # black wrote the whole text: proved whole
+            writes.append(
+                partial(_store_layout, key=key, skeleton=rendered.layout, pointer=pointer)
+            )
         crlf = _has_crlf(path)
         digest = hashlib.sha256()
-        for piece in pieces:
+        for piece in rendered.pieces:
             digest.update(bytes(piece).replace(b"\n", b"\r\n") if crlf else piece)
         planned.append(
             PlannedFile(
                 path,
                 display_path(path, cwd),
-                pieces,
-                count,
-                tuple(s.display for s in sources),
+                rendered.pieces,
+                assembled.tool_count,
+                tuple(s.display for s in sources.files),
                 digest.hexdigest(),
                 crlf,
-                proof,
+                rendered.proof,
             )
         )
     return planned, writes
@@ -139,10 +115,6 @@ def plan_files(
 def _store_layout(cache: Cache, key: str, skeleton: bytes, pointer: str) -> None:
     cache.put_layout(key, skeleton)
     cache.supersede(pointer, key)
-
-
-def _relative_to(path: Path, folder: Path) -> str:
-    return Path(os.path.relpath(path, folder)).as_posix()
 
 
 def _has_crlf(path: Path) -> bool:
@@ -177,4 +149,14 @@ def on_disk(path: Path, digest: str, cache: Cache) -> bool:
     return seen == digest
 
 
-__all__ = ["Pending", "PlannedFile", "on_disk", "plan_files"]
+def write_file(planned: PlannedFile, cache: Cache, project: Path | None) -> None:
+    """Write one planned file (atomically, through folders only, below ``project``) and stamp
+    it, so that the next build knows the file on disk by its stamp without reading it."""
+    from toolgen.emit.write import write_atomic
+
+    written = write_atomic(planned.path, planned.disk_pieces(), project)
+    if cache.enabled:
+        cache.put_stamp(planned.path, Stamp.of(written, planned.digest))
+
+
+__all__ = ["Pending", "PlannedFile", "on_disk", "plan_files", "write_file"]

@@ -11,10 +11,10 @@ import functools
 import hashlib
 import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import fields
 
-from toolgen import __version__
+from toolgen._version import __version__
 from toolgen.config import Target
 from toolgen.discover import SourceFile
 from toolgen.engine.store import FORMAT
@@ -148,7 +148,7 @@ def output_key(
     settings: str,
     target: Target,
     outputs: Iterable[str],
-    hashes: dict[str, str],
+    hashes: Mapping[str, str],
     leftovers: Iterable[str],
 ) -> str:
     """Every input of a target's outputs: with an output entry under this key, and the files on
@@ -166,7 +166,7 @@ def output_key(
 
 
 def module_key(
-    settings: str, module: str, files: Iterable[SourceFile], hashes: dict[str, str]
+    settings: str, module: str, files: Iterable[SourceFile], hashes: Mapping[str, str]
 ) -> str:
     """A module's own files: its entry records the files its imports reach (``deps``), checked
     when it is loaded."""

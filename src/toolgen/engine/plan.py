@@ -1,8 +1,8 @@
-"""One target's incremental build: what to rebuild, what to take from the cache, and the bytes
-of every output.
+"""One target's incremental build: the pipeline's stages (:mod:`toolgen.pipeline`) with keys,
+cache entries and workers around them.
 
-A :class:`TargetRun` lives for one build of one target and owns every memo of it. It reads the
-sources, keys the target's outputs (:mod:`toolgen.engine.keys`) and, when nothing changed and
+A :class:`TargetRun` lives for one build of one target and owns every memo of it. It discovers
+the sources, keys the target's outputs (:mod:`toolgen.engine.keys`) and, when nothing changed and
 the files on disk are what it wrote, stops there. Otherwise each module whose cached result is
 missing or stale is rebuilt in two steps, each a parallel map: first every file the rebuilt
 modules' imports reach is scanned — each file parsed once, or its scan taken from the cache —
@@ -13,27 +13,28 @@ assembled into constants, and the files' bytes made from them (:mod:`toolgen.eng
 from __future__ import annotations
 
 import contextlib
-import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
-from toolgen import progress
+from toolgen import pipeline, progress
 from toolgen.config import Target
-from toolgen.discover import SourceFile, default_roots, discover, display_path, module_aliases
+from toolgen.discover import SourceFile, display_path
 from toolgen.engine import keys, workers
 from toolgen.engine.entries import Cache, OutputRecord
 from toolgen.engine.files import Pending, PlannedFile, on_disk, plan_files
-from toolgen.errors import Diagnostic, Diagnostics, Severity, SourceError, SourceSpan
-from toolgen.header import is_generated
+from toolgen.errors import Diagnostics
+from toolgen.pipeline import Sources, escalate
 
 if TYPE_CHECKING:
     from toolgen.emit.check import ListItemProof
-    from toolgen.engine.focus import Focus
     from toolgen.forms import ModuleResult
-    from toolgen.ir import ToolDef
-    from toolgen.scan.model import ClassDef, ModuleScan
+    from toolgen.scan.model import ModuleScan
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 @dataclass(slots=True)
@@ -47,13 +48,11 @@ class TargetRun:
     project: Path
     cache: Cache
     warnings: bool = True
-    sources: list[SourceFile] = field(default_factory=list)
-    data: dict[str, bytes | None] = field(default_factory=dict)
-    hashes: dict[str, str] = field(default_factory=dict)
-    by_module: dict[str, list[SourceFile]] = field(default_factory=dict)
-    aliases: dict[str, str] = field(default_factory=dict)
-    leftovers: list[str] = field(default_factory=list)
-    skipped: Diagnostics = field(default_factory=Diagnostics)
+    jobs: int | None = None
+    """Processes the build may use (``1``: this one alone); ``None``: as many as it has CPUs
+    (capped by ``TOOLGEN_JOBS``)."""
+    sources: Sources = field(default_factory=lambda: Sources((), {}, {}, {}, {}))
+    """Read by :meth:`read`: the pipeline's first stage."""
     settings: str = ""
     scans: dict[str, ModuleScan] = field(default_factory=dict)
     """Every scan made or loaded in this build, by display path: each file is parsed once."""
@@ -70,28 +69,9 @@ class TargetRun:
     # --- inputs -----------------------------------------------------------------------------
 
     def read(self) -> None:
-        """Find and read the sources; key them."""
-        target = self.target
-        roots = target.source_roots or default_roots(self.project)
-        found = discover(target.paths, self.outputs, target.exclude, self.cwd, roots, self.skipped)
-        if self.skipped.has_errors:
-            raise SourceError(self.skipped.sorted())
-        for source in found:
-            try:
-                content: bytes | None = source.path.read_bytes()
-            except OSError:
-                content = None  # scanning reports it, with its place
-            if content is not None and is_generated(content):
-                self.leftovers.append(source.display)  # toolgen's, written by no target now
-                continue
-            self.sources.append(source)
-            self.data[source.display] = content
-            self.hashes[source.display] = (
-                hashlib.sha256(content).hexdigest() if content is not None else "unreadable"
-            )
-            self.by_module.setdefault(source.module, []).append(source)
-        self.aliases = module_aliases(self.by_module)
-        self.settings = keys.settings_digest(target, self.by_module)
+        """Discover and read the sources (the pipeline's first stage); key them."""
+        self.sources = pipeline.discover(self.target, self.outputs, self.cwd, self.project)
+        self.settings = keys.settings_digest(self.target, self.sources.by_module)
 
     # --- the whole target -------------------------------------------------------------------
 
@@ -104,8 +84,8 @@ class TargetRun:
             self.settings,
             self.target,
             [display_path(p, self.cwd) for p in files_out.values()],
-            self.hashes,
-            self.leftovers,
+            self.sources.hashes,
+            self.sources.leftovers,
         )
         served = self._served(self.cache.output(output_key, self.warnings), files_out)
         if served is not None:
@@ -120,38 +100,23 @@ class TargetRun:
             if self.parsers is not None:
                 self.parsers.close()
                 self.parsers = None
-        from toolgen.assemble import assemble, tool_count  # past the no-op path: it loads much
-
-        diags = Diagnostics()
-        for display in self.leftovers:
-            diags.warning(
-                "generated by toolgen, but no target writes it (left over from another 'out' or "
-                "'layout'?); not scanned: delete it if it is stale",
-                SourceSpan(display),
-                "leftover-output",
-            )
-        ordered = [results[m] for m in sorted(self.by_module)]
-        rendered = assemble(ordered, self.target, diags)
-        count = tool_count(ordered)
-        if not diags.has_errors and not count:
-            diags.warning(
-                f"no tools found in "
-                f"{', '.join(display_path(p, self.cwd) for p in self.target.paths)}; "
-                "the generated constants are empty",
-                None,
-                "no-tools",
-            )
+        ordered = [results[m] for m in sorted(self.sources.by_module)]
+        assembled = pipeline.assemble(ordered, self.sources, self.target, self.cwd)
+        count = assembled.tool_count
         planned, writes = plan_files(
-            self.target, self.sources, self.cwd, self.cache, rendered, files_out, count
+            self.target, self.sources, self.cwd, self.cache, assembled, files_out
         )
         self.pending.extend(writes)
+        diags = assembled.diagnostics
         if self.target.strict:
             diags = escalate(diags)
         record = OutputRecord(tuple(f.digest for f in planned), count, tuple(diags.items))
         pointer = keys.pointer_key("output", self.settings, *map(str, files_out.values()))
         self.pending.append(partial(_store_output, key=output_key, record=record, pointer=pointer))
         if self.warnings:  # not in the output record: what discovery skips is said every run
-            diags.extend((escalate(self.skipped) if self.target.strict else self.skipped).items)
+            skipped = Diagnostics()
+            skipped.extend(self.sources.skipped)
+            diags.extend((escalate(skipped) if self.target.strict else skipped).items)
         return planned, diags
 
     def _served(
@@ -171,8 +136,8 @@ class TargetRun:
         diags = Diagnostics()
         if self.warnings:  # a record holds warnings only: a build with errors is never stored
             diags.extend(known.diagnostics)
-            diags.extend(self.skipped.items)
-        names = tuple(s.display for s in self.sources)
+            diags.extend(self.sources.skipped)
+        names = tuple(s.display for s in self.sources.files)
         files = [
             PlannedFile(path, display_path(path, self.cwd), None, known.tool_count, names, digest)
             for path, digest in zip(files_out.values(), known.digests)
@@ -185,15 +150,15 @@ class TargetRun:
         """Every module's result: from the cache when its files and its imports' files are
         unchanged, else rebuilt (and queued for the cache)."""
         results: dict[str, ModuleResult] = {}
+        hashes, by_module = self.sources.hashes, self.sources.by_module
         module_keys = {
-            m: keys.module_key(self.settings, m, files, self.hashes)
-            for m, files in self.by_module.items()
+            m: keys.module_key(self.settings, m, files, hashes) for m, files in by_module.items()
         }
         for module, key in module_keys.items():
             entry = self.cache.module(key)
-            if entry is not None and all(self.hashes.get(d) == h for d, h in entry.deps.items()):
+            if entry is not None and all(hashes.get(d) == h for d, h in entry.deps.items()):
                 results[module] = entry
-        missing = [m for m in sorted(self.by_module) if m not in results]
+        missing = [m for m in sorted(by_module) if m not in results]
         if not missing:
             return results
         pointers = {m: keys.pointer_key("module", self.settings, m) for m in missing}
@@ -219,36 +184,26 @@ class TargetRun:
         built: dict[str, ModuleResult] = {}
         if self.parsing is not None:  # the build's stages load while the child parses
             import toolgen.assemble  # noqa: F401
-        self.scan_files([s for m in modules for s in self.by_module[m]])
+        by_module = self.sources.by_module
+        self.scan_files([s for m in modules for s in by_module[m]])
         tooled = []
         for module in modules:
-            own = [self.scans[s.display] for s in self.by_module[module]]
-            if _can_define_tools(own):
+            if pipeline.can_define_tools([self.scans[s.display] for s in by_module[module]]):
                 tooled.append(module)
-            else:
-                built[module] = self._without_tools(module, own)
+            else:  # no tools, whatever its imports hold: its closure need not be scanned
+                built[module] = self.build_one(module)
         self.scan_closure(tooled)
         many = len(tooled) > 1 and self._bytes(tooled) >= workers.MIN_BYTES
         tick = progress.counter("built", len(tooled), "modules") if many else None
-        made = workers.run_map(
-            self.build_one, tooled, many, progress=tick.add if tick is not None else None
-        )
+        made = self._map(self.build_one, tooled, many, progress=tick.add if tick else None)
         if tick is not None:
             tick.end()
         for module, result in zip(tooled, made):
             built[module] = result
         return built
 
-    def _without_tools(self, module: str, own: list[ModuleScan]) -> ModuleResult:
-        """A module that defines no function (a re-export hub, a module of types) has no
-        tools: its result is its own files' diagnostics, whatever its imports hold."""
-        deps = {s.display: self.hashes[s.display] for s in self.by_module[module]}
-        from toolgen.forms import ModuleResult
-
-        return ModuleResult(deps, (), tuple(d for scan in own for d in scan.diagnostics))
-
     def _bytes(self, modules: list[str]) -> int:
-        return self._bytes_of([s for m in modules for s in self.by_module[m]])
+        return self._bytes_of([s for m in modules for s in self.sources.by_module[m]])
 
     def scan_files(self, files: list[SourceFile]) -> None:
         """Scan each of ``files`` not scanned yet in this build: from the cache, else parsed
@@ -269,7 +224,7 @@ class TargetRun:
             pool, self.parsers = self.parsers, None
             made = pool.map(to_parse, meanwhile, told)
         else:
-            made = workers.run_map(self._parse, to_parse, many, True, meanwhile, told)
+            made = self._map(self._parse, to_parse, many, True, meanwhile, told)
         if tick is not None:
             tick.end()
         for source, (scan, encoded) in zip(to_parse, made):
@@ -289,7 +244,7 @@ class TargetRun:
             return
         self.scans[source.display] = scan
         if encoded is not None:
-            key = keys.scan_key(keys.scan_prefix(), source, self.hashes[source.display])
+            key = keys.scan_key(keys.scan_prefix(), source, self.sources.hashes[source.display])
             self.new_scans[key] = (source.display, encoded)
 
     def start_parsing(self) -> None:
@@ -300,36 +255,53 @@ class TargetRun:
         and parses them. For many (a cold build, or no cache), the parse's workers are forked
         now and import libcst while this process reads the cache and keys the modules. Every
         file whose content changed is one a rebuild parses."""
-        if workers.workers() < 2 or not workers.can_fork():
+        if self._workers() < 2 or not workers.can_fork():
             return
         prefix = keys.scan_prefix()
         unscanned = [
             s
-            for s in self.sources
-            if not self.cache.has_scan(keys.scan_key(prefix, s, self.hashes[s.display]))
+            for s in self.sources.files
+            if not self.cache.has_scan(keys.scan_key(prefix, s, self.sources.hashes[s.display]))
         ]
         if len(unscanned) > 1 and self._bytes_of(unscanned) >= workers.MIN_BYTES:
-            count = min(workers.workers(), len(unscanned))
+            count = min(self._workers(), len(unscanned))
             self.parsers = workers.Pool(self._parse, _load_parser, large_stack=True, count=count)
         elif unscanned and self.cache.enabled:
             self.parsing = (unscanned, workers.start_map(self._parse, unscanned, large_stack=True))
 
+    def _workers(self) -> int:
+        return workers.workers() if self.jobs is None else min(workers.workers(), self.jobs)
+
+    def _map(
+        self,
+        func: Callable[[T], R],
+        items: list[T],
+        parallel: bool,
+        large_stack: bool = False,
+        meanwhile: Callable[[], object] | None = None,
+        progress: Callable[[int], object] | None = None,
+    ) -> list[R]:
+        """:func:`workers.run_map` within :attr:`jobs`."""
+        count = min(self._workers(), len(items)) if parallel else 1
+        pool = workers.Pool(func, large_stack=large_stack, count=count)
+        return pool.map(items, meanwhile, progress)
+
     def _bytes_of(self, files: list[SourceFile]) -> int:
-        return sum(len(self.data[s.display] or b"") for s in files)
+        return sum(len(self.sources.data[s.display] or b"") for s in files)
 
     def scan_closure(self, modules: list[str]) -> None:
-        """Scan every file that ``modules``' imports reach, level by level."""
+        """Scan every file that ``modules``' imports reach, level by level (each level's files
+        at once, in workers when there are enough)."""
         seen: set[str] = set()
         frontier = set(modules)
+        by_module = self.sources.by_module
         while frontier:
             seen |= frontier
-            self.scan_files([s for m in sorted(frontier) for s in self.by_module[m]])
+            self.scan_files([s for m in sorted(frontier) for s in by_module[m]])
             reached: set[str] = set()
             for module in frontier:
-                for source in self.by_module[module]:
-                    reached |= imported_modules(
-                        self.scans[source.display], self.by_module, self.aliases
-                    )
+                for source in by_module[module]:
+                    reached |= pipeline.imported_modules(self.scans[source.display], self.sources)
             frontier = reached - seen
 
     def _load_scan(self, source: SourceFile) -> bool:
@@ -337,7 +309,7 @@ class TargetRun:
 
         if not self.cache.enabled:
             return False
-        key = keys.scan_key(keys.scan_prefix(), source, self.hashes[source.display])
+        key = keys.scan_key(keys.scan_prefix(), source, self.sources.hashes[source.display])
         data = self.cache.scan(key)
         if data is None:
             return False
@@ -350,76 +322,26 @@ class TargetRun:
     def _parse(self, source: SourceFile) -> tuple[ModuleScan, object]:
         """Parse one file (in a worker, perhaps); also its scan as JSON data for the cache
         (``None`` when the cache is off, or the scan holds a value JSON cannot)."""
-        from toolgen.scan import scan_file
         from toolgen.scan.serial import encode
 
-        scan = scan_file(source, self.data[source.display])
+        scan = pipeline.scan(source, self.sources.data[source.display])
         encoded: object = None
         if self.cache.enabled:
             with contextlib.suppress(TypeError, ValueError):
                 encoded = encode(scan)
         return scan, encoded
 
-    def closure(self, module: str) -> list[str]:
-        """The modules ``module``'s imports reach, itself included (all scanned)."""
-        seen: set[str] = set()
-        stack = [module]
-        while stack:
-            current = stack.pop()
-            if current in seen:
-                continue
-            seen.add(current)
-            for source in self.by_module[current]:
-                stack.extend(
-                    imported_modules(self.scans[source.display], self.by_module, self.aliases)
-                )
-        return sorted(seen)
-
-    def build_one(self, module: str, notes: list[tuple[str, str]] | None = None) -> ModuleResult:
-        """One module's result, built against the scans of its closure (already made)."""
-        return self._build(module, notes)[0]
-
-    def _build(
-        self, module: str, notes: list[tuple[str, str]] | None = None
-    ) -> tuple[ModuleResult, list[ToolDef]]:
-        from toolgen.assemble import build_module
+    def build_one(self, module: str) -> ModuleResult:
+        """One module's result (in a worker, perhaps), built against the scans of its closure
+        (already made); its last result's unchanged tools reused."""
         from toolgen.emit.check import ListItemProof
-        from toolgen.scan.resolve import Resolver
 
         if self.proof is None:
             self.proof = ListItemProof()
-
-        reach = self.closure(module)
-        scans = sorted(
-            (self.scans[s.display] for m in reach for s in self.by_module[m]),
-            key=lambda s: s.path,
+        previous = self.previous.get(module)
+        return pipeline.build_module(
+            module, self.sources, self.scans, self.target, self.proof, previous
         )
-        deps = {s.display: self.hashes[s.display] for m in reach for s in self.by_module[m]}
-        members = set(reach)
-        resolver = Resolver(scans, {a: m for a, m in self.aliases.items() if m in members})
-        tools: list[ToolDef] = []
-        result = build_module(
-            module,
-            scans,
-            resolver,
-            self.target,
-            deps,
-            None if notes is not None else self.previous.get(module),
-            notes=notes,
-            made=tools,
-            proof=self.proof,
-        )
-        return result, tools
-
-    def focus(self, module: str) -> Focus:
-        """``module``'s tools as IR and its result, built exactly as a build builds them (never
-        from the cache), with the decisions that made them."""
-        self.scan_closure([module])
-        notes: list[tuple[str, str]] = []
-        result, tools = self._build(module, notes)
-        from toolgen.engine.focus import Focus
-
-        return Focus(tuple(tools), result, tuple(notes))
 
 
 # --- helpers ----------------------------------------------------------------------------------
@@ -445,62 +367,3 @@ def _store_scan(cache: Cache, key: str, encoded: object, pointer: str) -> None:
 def _store_output(cache: Cache, key: str, record: OutputRecord, pointer: str) -> None:
     cache.put_output(key, record)
     cache.supersede(pointer, key)
-
-
-def _can_define_tools(scans: list[ModuleScan]) -> bool:
-    """Whether these files define a function, decorate a method (which is warned about), or
-    call something at module level (``Agent(tools=[f])``, ``Tool(fn)`` make tools of functions
-    defined elsewhere)."""
-    from toolgen.scan.model import Call  # not on the no-op path
-
-    return any(
-        scan.functions
-        or any(decorators for c in scan.classes for _, decorators, _ in c.methods)
-        or any(isinstance(a.value, Call) for a in scan.aliases)
-        or any(_may_be_tool_class(c) for c in scan.classes)
-        for scan in scans
-    )
-
-
-def _may_be_tool_class(cls: ClassDef) -> bool:
-    """A class that gives a tool class's attributes a value (``name = "search"``,
-    ``args_schema = Query``): :mod:`toolgen.frameworks.classes` decides whether it is one."""
-    given = {n for n, _ in cls.members} | {f.name for f in cls.fields if f.default is not None}
-    return bool(cls.bases) and not given.isdisjoint(("name", "args_schema"))
-
-
-def imported_modules(
-    scan: ModuleScan, by_module: dict[str, list[SourceFile]], aliases: dict[str, str]
-) -> set[str]:
-    """The scanned modules one file's imports reach directly.
-
-    For each import, the longest prefix of its target that is a scanned module (under its own
-    name or an alias): that is the module name resolution looks in (``Resolver.qualified``), so
-    ``from tools.models import Address`` depends on ``tools.models`` and not on the package
-    ``tools`` — a re-export hub ``__init__.py`` does not make every module depend on all the
-    others.
-    """
-    found = set()
-    for _, target in scan.imports:
-        parts = target.split(".")
-        for i in range(len(parts), 0, -1):
-            name = ".".join(parts[:i])
-            if name in by_module:
-                found.add(name)
-                break
-            if name in aliases:
-                found.add(aliases[name])
-                break
-    return found
-
-
-def escalate(diags: Diagnostics) -> Diagnostics:
-    """``--strict``: every warning is an error."""
-    out = Diagnostics()
-    for d in diags.items:
-        out.items.append(
-            Diagnostic(Severity.ERROR, d.message, d.span, d.code)
-            if d.severity is Severity.WARNING
-            else d
-        )
-    return out

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final
 
-from toolgen import __version__
+from toolgen._version import __version__
 from toolgen.errors import UsageError
 from toolgen.tempfiles import open_locked_temp, remove_stale_temps
 

@@ -1,4 +1,5 @@
-"""Provider adapters: the registry, and ``adapt`` which runs every adapter over a ``ToolSet``."""
+"""Provider adapters: the registry, ``adapt_tool`` (one tool for one provider) and the check
+that no two tools share a provider's wire name."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from toolgen.errors import Diagnostics, SourceSpan
-from toolgen.ir import ToolDef, ToolSet
+from toolgen.ir import ToolDef
 from toolgen.providers.anthropic import Anthropic
 from toolgen.providers.base import AdapterOptions, ProviderAdapter
 from toolgen.providers.bedrock import Bedrock
@@ -25,17 +26,6 @@ ADAPTERS: Final[dict[str, Callable[[AdapterOptions], ProviderAdapter]]] = {
     "mcp": MCP,
     "bedrock": Bedrock,
 }
-
-
-@dataclass(frozen=True, slots=True)
-class ProviderOutput:
-    """One constant: its wire tools, wire name → tool name, and optional params made nullable."""
-
-    provider: str
-    constant: str
-    tools: list[dict[str, Any]]
-    name_map: dict[str, str]
-    nullable_optionals: dict[str, list[str]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,28 +90,3 @@ def check_collisions(
                 span,
                 "name-collision",
             )
-
-
-def adapt(
-    toolset: ToolSet, providers: tuple[str, ...], options: AdapterOptions, diags: Diagnostics
-) -> list[ProviderOutput]:
-    """Every requested provider's constant, in registry order; lossy rewrites are warnings."""
-    outputs = []
-    for key in ADAPTERS:
-        if key not in providers:
-            continue
-        adapter = ADAPTERS[key](options)
-        adapted = [adapt_tool(key, adapter, tool, diags) for tool in toolset.tools]
-        check_collisions(
-            key, [(t.name, a.wire_name, t.span) for t, a in zip(toolset.tools, adapted)], diags
-        )
-        outputs.append(
-            ProviderOutput(
-                key,
-                adapter.constant,
-                [a.wire for a in adapted],
-                {a.wire_name: t.name for t, a in zip(toolset.tools, adapted)},
-                {a.wire_name: a.nullable_optionals for a in adapted if a.nullable_optionals},
-            )
-        )
-    return outputs

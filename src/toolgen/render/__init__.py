@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from toolgen import __version__
+from toolgen._version import __version__
 from toolgen.header import header_line, without_version
 from toolgen.render.escape import comment_text, docstring_text
 from toolgen.render.literal import assignment, list_item
@@ -144,6 +144,9 @@ def environment(line_length: int) -> jinja2.Environment:
         lstrip_blocks=True,
         undefined=jinja2.StrictUndefined,
         finalize=_refuse_unfiltered,
+        # The templates are toolgen's own, fixed while it runs: loaded once, never stat'ed again
+        # at each render (so that toolgen.generate touches no file once its code is loaded).
+        auto_reload=False,
     )
 
     def assign(value: Any, name: str, annotation: str) -> str:

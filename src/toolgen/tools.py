@@ -1,4 +1,4 @@
-"""Scanned modules + docstrings → the IR's tools (``ToolDef``), with every diagnostic."""
+"""Scanned modules + docstrings → sorted IR tools (``ToolDef``), with every diagnostic."""
 
 from __future__ import annotations
 
