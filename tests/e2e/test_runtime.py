@@ -56,6 +56,7 @@ def test_import_toolgen_runtime_loads_only_the_standard_library() -> None:
         "toolgen._version",
         "toolgen.runtime",
         "toolgen.runtime.errors",
+        "toolgen.runtime.functions",
         "toolgen.runtime.toolbox",
         "toolgen.runtime.undo",
     }
