@@ -15,6 +15,7 @@ smolagents' ``Tool`` (smolagents/tools.py): ``name``, ``description`` and the ``
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -98,6 +99,18 @@ def _attributes(resolver: Resolver, cls: ClassDef) -> dict[str, tuple[TExpr, str
     """A class's attributes (assigned or annotated with a value), with the module each is
     written in: its own first, then each scanned base's, as Python's lookup finds them."""
     found: dict[str, tuple[TExpr, str]] = {}
+    for current in _with_bases(resolver, cls):
+        for name, value in current.members:
+            found.setdefault(name, (value, current.module))
+        for field in current.fields:
+            if field.default is not None:
+                found.setdefault(field.name, (field.default, current.module))
+    return found
+
+
+def _with_bases(resolver: Resolver, cls: ClassDef) -> Iterator[ClassDef]:
+    """``cls``, then its scanned bases, breadth first, each once (at most 100: a lineage past
+    that is not read further)."""
     stack: list[ClassDef] = [cls]
     seen: set[str] = set()
     while stack and len(seen) < 100:
@@ -105,18 +118,13 @@ def _attributes(resolver: Resolver, cls: ClassDef) -> dict[str, tuple[TExpr, str
         if current.qualname in seen:
             continue
         seen.add(current.qualname)
-        for name, value in current.members:
-            found.setdefault(name, (value, current.module))
-        for field in current.fields:
-            if field.default is not None:
-                found.setdefault(field.name, (field.default, current.module))
+        yield current
         for base in current.bases:
             parent = (
                 resolver.resolve(current.module, base.dotted) if isinstance(base, Name) else None
             )
             if isinstance(parent, LocalClass):
                 stack.append(parent.cls)
-    return found
 
 
 def class_tools(
@@ -155,13 +163,7 @@ def _set_in_init(cls: ClassDef, rule: ClassRule, resolver: Resolver, diags: Diag
     class (``self.inputs = ...``, ``self.args_schema = ...``): a warning at the assignment, as
     what an instance ends up with depends on the constructor's arguments."""
     read = {rule.name, rule.description, rule.schema}
-    stack: list[ClassDef] = [cls]
-    seen: set[str] = set()
-    while stack and len(seen) < 100:
-        current = stack.pop(0)
-        if current.qualname in seen:
-            continue
-        seen.add(current.qualname)
+    for current in _with_bases(resolver, cls):
         for attr, span in current.set_in_init:
             if attr in read:
                 diags.warning(
@@ -171,12 +173,6 @@ def _set_in_init(cls: ClassDef, rule: ClassRule, resolver: Resolver, diags: Diag
                     span,
                     "runtime-tool",
                 )
-        for base in current.bases:
-            parent = (
-                resolver.resolve(current.module, base.dotted) if isinstance(base, Name) else None
-            )
-            if isinstance(parent, LocalClass):
-                stack.append(parent.cls)
 
 
 def _class_tool(
