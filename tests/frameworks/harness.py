@@ -60,9 +60,16 @@ def _python(venv: Path) -> Path:
 
 
 def ensure_env(group: str) -> Path:
-    """The interpreter of the group's environment, made (or remade) when its requirements change."""
+    """The interpreter of the group's environment, made (or remade) when its requirements change.
+
+    ``envs/<group>.txt`` is installed with its dependencies; ``envs/<group>.nodeps.txt``, where it
+    exists, after it with ``--no-deps``: a framework whose full tree is heavy (a vector database,
+    cloud SDKs) is installed alone, beside only the packages its schema code really imports.
+    """
     requirements = ENVS / f"{group}.txt"
-    digest = hashlib.sha256(requirements.read_bytes() + sys.version.encode()).hexdigest()[:12]
+    alone = ENVS / f"{group}.nodeps.txt"
+    pinned = requirements.read_bytes() + (alone.read_bytes() if alone.is_file() else b"")
+    digest = hashlib.sha256(pinned + sys.version.encode()).hexdigest()[:12]
     venv = env_root() / f"{group}-{digest}"
     done = venv / ".complete"
     if done.is_file():
@@ -71,19 +78,10 @@ def ensure_env(group: str) -> Path:
         shutil.rmtree(venv)
     venv.parent.mkdir(parents=True, exist_ok=True)
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-    subprocess.run(
-        [
-            str(_python(venv)),
-            "-m",
-            "pip",
-            "install",
-            "--quiet",
-            "--disable-pip-version-check",
-            "-r",
-            str(requirements),
-        ],
-        check=True,
-    )
+    pip = [str(_python(venv)), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+    subprocess.run([*pip, "-r", str(requirements)], check=True)
+    if alone.is_file():
+        subprocess.run([*pip, "--no-deps", "-r", str(alone)], check=True)
     done.write_text("ok\n")
     return _python(venv)
 
