@@ -295,3 +295,22 @@ def test_enum_and_const_together_and_a_types_keywords_after_a_wrong_type() -> No
         {"path": "", "message": "expected null, got {}"},
         {"path": "/a", "message": "required property is missing"},
     ]
+
+
+@pytest.mark.parametrize(
+    ("pattern", "instance", "matches"),
+    [
+        ("^[a-z]+$", "abc\n", False),  # ECMA-262: $ is the end of the input, not before a "\n"
+        ("^[a-z]+$", "abc", True),
+        ("^a$|^b$", "b\n", False),
+        (r"^\$$", "$", True),  # an escaped $ is the character
+        ("^[$]+$", "$$", True),  # so is a $ in a class
+        (r"^[\]$]+$", "]$", True),
+        ("^a(?=$)", "a\n", False),
+        ("a\n$", "a\n", True),
+    ],
+)
+def test_a_dollar_anchors_at_the_end_of_the_input_as_json_schema_reads_it(
+    pattern: str, instance: str, matches: bool
+) -> None:
+    assert (validate({"pattern": pattern}, instance) == []) is matches

@@ -225,6 +225,30 @@ def _is_multiple(value: Any, step: Any) -> bool:
     return not value % step
 
 
+def _ecma_ends(pattern: Any) -> Any:
+    """``pattern`` with each ``$`` that is an anchor written ``\\Z``: in JSON Schema's regular
+    expressions (ECMA-262, no multiline flag) ``$`` is the end of the input, where Python's
+    also matches before a final newline, which would let ``"abc\\n"`` through ``^[a-z]+$``."""
+    if not isinstance(pattern, str) or "$" not in pattern:
+        return pattern
+    out: list[str] = []
+    escaped = in_class = False
+    for char in pattern:
+        if escaped:
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif in_class:
+            in_class = char != "]"
+        elif char == "[":
+            in_class = True
+        elif char == "$":
+            out.append(r"\Z")
+            continue
+        out.append(char)
+    return "".join(out)
+
+
 def string_checks(schema: Mapping[str, Any], where: str) -> list[Check]:
     out: list[Check] = []
     low, high = count_of(schema, "minLength", where), count_of(schema, "maxLength", where)
@@ -235,7 +259,7 @@ def string_checks(schema: Mapping[str, Any], where: str) -> list[Check]:
     if "pattern" in schema:
         pattern = schema["pattern"]
         try:
-            search = re.compile(pattern).search
+            search = re.compile(_ecma_ends(pattern)).search
         except (re.error, TypeError) as error:
             what = f"pattern {show(pattern)} is not a regular expression ({error})"
             raise bad(where, what) from None
