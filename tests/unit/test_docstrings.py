@@ -188,3 +188,19 @@ def test_long_description_by_configuration(build_pkg) -> None:
 def test_the_returns_section_in_every_style(text: str, returns: str, returns_type: str) -> None:
     doc = parse(text)
     assert (doc.summary, doc.returns, doc.returns_type) == ("Do it.", returns, returns_type)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Measure.\n\nArgs:\n    épaisseur: In millimetres.\n    日付: The day.\n",
+        "Measure.\n\nParameters\n----------\népaisseur : float\n    In millimetres.\n"
+        "日付 : str\n    The day.\n",
+        "Measure.\n\n:param épaisseur: In millimetres.\n:param 日付: The day.\n",
+    ],
+    ids=["google", "numpy", "rest"],
+)
+def test_a_parameter_named_with_a_non_ascii_letter_is_documented(text: str) -> None:
+    params = parse(text).params
+    assert params["épaisseur"].description == "In millimetres."
+    assert params["日付"].description == "The day."

@@ -60,11 +60,11 @@ _REST_FIELD: Final = re.compile(r"^:(\w+)(?:\s([^:]*))?:\s*(.*)$")
 """``:param int x: text``: the argument (``int x``) is what lies between the first space and
 the next colon, its spaces kept (it is split on them)."""
 _GOOGLE_HEADER: Final = re.compile(r"^([A-Za-z][A-Za-z ]*):\s*$")
-_GOOGLE_PARAM: Final = re.compile(r"^(\*{0,2}[A-Za-z_]\w*)\s*(?:\(([^)]*)\)\s*)?:\s*(.*)$")
+# A parameter's name is a Python identifier: a letter of any script or ``_``, then word characters
+# (``[^\W\d]`` is a word character that is not a digit).
+_GOOGLE_PARAM: Final = re.compile(r"^(\*{0,2}[^\W\d]\w*)\s*(?:\(([^)]*)\)\s*)?:\s*(.*)$")
 _NUMPY_UNDERLINE: Final = re.compile(r"^\s*-{3,}\s*$")
-_NUMPY_PARAM: Final = re.compile(
-    r"^(\*{0,2}[A-Za-z_][\w]*(?:\s*,\s*\*{0,2}[A-Za-z_][\w]*)*)\s*(?::.*)?$"
-)
+_NUMPY_PARAM: Final = re.compile(r"^(\*{0,2}[^\W\d]\w*(?:\s*,\s*\*{0,2}[^\W\d]\w*)*)\s*(?::.*)?$")
 
 
 _LINE_BREAK: Final = re.compile(r"\r\n|\r|\n")
