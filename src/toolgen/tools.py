@@ -179,7 +179,7 @@ def _decorator_arguments(
     deco = c.decorator
     if not isinstance(deco, Call):
         return None, None, True
-    module = c.module.module
+    module = c.call_module or c.module.module
     name = description = None
     ok = True
     ctx = Context(module, c.decorator_span, f"tool '{c.function.name}'")
