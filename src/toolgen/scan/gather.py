@@ -614,8 +614,11 @@ class _Gatherer:
         written: dict[str, str] = {}  # each field's name as Python binds it → as written
         body = node.body.body if isinstance(node.body, cst.IndentedBlock) else [node.body]
         for stmt in body:
+            # A public method may be a tool its class names (llama-index's ``spec_functions``).
             if isinstance(stmt, cst.FunctionDef) and (
-                stmt.decorators or _ident(stmt.name.value) in READ_BY_NAME
+                stmt.decorators
+                or _ident(stmt.name.value) in READ_BY_NAME
+                or not stmt.name.value.startswith("_")
             ):
                 mname = _ident(stmt.name.value)
                 signatures[mname] = self.signature(

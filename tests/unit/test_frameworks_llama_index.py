@@ -1,0 +1,219 @@
+"""llama-index's tools, read as llama-index-core 0.14.25 reads them: the methods a
+``BaseToolSpec`` subclass names in ``spec_functions`` (owned by the class), and
+``FunctionTool.from_defaults(fn, name=, description=)``; each described as llama-index does,
+``name(signature)`` then the docstring."""
+
+from __future__ import annotations
+
+import pytest
+
+from toolgen.errors import Diagnostics
+from toolgen.frameworks.llama_index import param_docs, signature_text
+from toolgen.scan.gather import gather_text
+from toolgen.scan.resolve import Resolver
+from toolgen.scan.schema import SchemaMapper
+
+BASE = '''
+from typing import List
+
+from llama_index.core.tools.tool_spec.base import BaseToolSpec
+
+
+class SearchSpec(BaseToolSpec):
+    """A base: no spec_functions of its own, so no tools."""
+
+    def search(self, query: str, limit: int = 5) -> List[str]:
+        """Search.
+
+        Args:
+            query (str): The words.
+            limit: Not read by llama-index (no type in parentheses).
+        """
+'''
+
+SPECS = '''
+from typing import Annotated, Any, Dict, List
+
+from llama_index.core.workflow import Context
+from pydantic import Field
+
+from pkg.base import SearchSpec
+
+NAMES = ["search", ("fetch", "afetch"), "note"]
+
+
+class WikiSpec(SearchSpec):
+    spec_functions = NAMES
+
+    def fetch(self, ctx: Context, page: str, *, lang: str = "en", **kwargs: Dict[str, Any]) -> str:
+        """Fetch a page.
+
+        :param page: The page's title.
+        """
+
+    async def afetch(self, ctx: Context, page: str, *, lang: str = "en", **kwargs: Any) -> str:
+        """Fetch a page, asynchronously."""
+
+    def note(
+        self,
+        text: Annotated[str, "What to note."],
+        tags: List[str] = Field(description="Tags to file it under."),
+    ) -> None:
+        """Keep a note.
+
+        @param text not read: the Annotated text comes first
+        """
+
+
+class PaperSpec(SearchSpec):
+    spec_functions = ["search"]
+'''
+
+
+def build(build_pkg, specs: str = SPECS, **options):
+    files = {"pkg/__init__.py": "", "pkg/base.py": BASE, "pkg/specs.py": specs}
+    return build_pkg(files, **options)
+
+
+def test_spec_functions_name_the_tools_each_spec_owns(build_pkg) -> None:
+    built = build(build_pkg)
+    assert built.diagnostics == []
+    assert built.module["OWNERS"] == {
+        "pkg.specs:PaperSpec": "PAPERSPEC",
+        "pkg.specs:WikiSpec": "WIKISPEC",
+    }
+    wiki = {t["name"]: t for t in built.module["WIKISPEC_TOOLS"]}
+    assert sorted(wiki) == ["fetch", "note", "search"]  # the pair's sync method names it
+    assert [t["name"] for t in built.module["PAPERSPEC_TOOLS"]] == ["search"]
+    # The class and method the runtime's Toolbox binds to an instance it is given.
+    assert built.module["WIKISPEC_TOOL_FUNCTIONS"] == {
+        "fetch": "pkg.specs:WikiSpec.fetch",
+        "note": "pkg.specs:WikiSpec.note",
+        "search": "pkg.base:SearchSpec.search",
+    }
+
+
+def test_the_description_is_the_signature_then_the_docstring(build_pkg) -> None:
+    wiki = {t["name"]: t for t in build(build_pkg).module["WIKISPEC_TOOLS"]}
+    # self and the workflow Context are left out of both; **kwargs stays in the text only.
+    assert wiki["fetch"]["description"] == (
+        "fetch(page: str, *, lang: str = 'en', **kwargs: Dict[str, Any]) -> str\n"
+        "Fetch a page.\n\n:param page: The page's title."
+    )
+    assert wiki["fetch"]["parameters"] == {
+        "type": "object",
+        "properties": {
+            "page": {"type": "string", "description": "The page's title."},
+            "lang": {"type": "string", "default": "en"},
+        },
+        "required": ["page"],
+    }
+    # A Field default is dropped from the text; an Annotated of a builtin keeps 'typing.'.
+    assert wiki["note"]["description"].splitlines()[0] == (
+        "note(text: typing.Annotated[str, 'What to note.'], tags: List[str]) -> None"
+    )
+
+
+def test_parameter_descriptions_come_from_annotated_field_then_llama_index_docstring_lines(
+    build_pkg,
+) -> None:
+    wiki = {t["name"]: t for t in build(build_pkg).module["WIKISPEC_TOOLS"]}
+    note = wiki["note"]["parameters"]["properties"]
+    assert note["text"]["description"] == "What to note."
+    assert note["tags"]["description"] == "Tags to file it under."
+    search = wiki["search"]["parameters"]["properties"]
+    assert search["query"]["description"] == "The words."  # ``query (str): ...``
+    assert "description" not in search["limit"]  # ``limit: ...`` is not llama-index's pattern
+
+
+def test_param_docs_first_description_wins_and_unknown_names_are_ignored() -> None:
+    doc = ":param a: From Sphinx.\n\n    a (int): From Google.\n    b (str): Bee.\n@param zz nope"
+    assert param_docs(doc, {"a", "b"}) == {"a": "From Sphinx.", "b": "Bee."}
+
+
+def test_function_tool_from_defaults_by_keyword_and_by_position(build_pkg) -> None:
+    built = build_pkg(
+        {
+            "pkg/__init__.py": "",
+            "pkg/fns.py": (
+                "from typing import Optional\n\nfrom llama_index.core.tools import FunctionTool\n\n"
+                "def add(a: int, b: Optional[int] = None) -> int:\n"
+                '    """Add.\n\n    Args:\n        a (int): First.\n    """\n\n'
+                "def _mul(a: int, b: int) -> int:\n    return a * b\n\n"
+                "adder = FunctionTool.from_defaults(add)\n"
+                'times = FunctionTool.from_defaults(fn=_mul, name="multiply", '
+                'description="Multiply two integers.")\n'
+            ),
+        }
+    )
+    tools = {t["name"]: t for t in built.module["TOOLS"]}
+    assert tools["add"]["description"] == (
+        "add(a: int, b: Optional[int] = None) -> int\nAdd.\n\nArgs:\n    a (int): First."
+    )
+    assert tools["add"]["parameters"]["properties"]["a"]["description"] == "First."
+    assert tools["multiply"]["description"] == "Multiply two integers."
+
+
+@pytest.mark.parametrize("strict", [False, True])
+def test_what_cannot_be_read_statically_is_said(build_pkg, build_errors, strict: bool) -> None:
+    specs = (
+        "from llama_index.core.tools.tool_spec.base import BaseToolSpec\n\n"
+        "def names():\n    return ['a']\n\n"
+        "class Built(BaseToolSpec):\n    spec_functions = names()\n\n"
+        "class Missing(BaseToolSpec):\n    spec_functions = ['gone', 3, 'ok']\n\n"
+        "    def ok(self, when: str = names()) -> str:\n        '''Ok.'''\n"
+    )
+    said = [
+        "pkg/specs.py:6:1: {}: llama-index: tool spec 'Built': its spec_functions cannot be read "
+        "without running the code (calls names()); it makes no tools",
+        "pkg/specs.py:9:1: {}: llama-index: tool spec 'Missing': spec_functions entry 3 is "
+        "neither a method name nor a (sync, async) pair of names (llama-index raises "
+        "ValueError); it is left out",
+        "pkg/specs.py:9:1: {}: llama-index: tool spec 'Missing': spec_functions names 'gone', "
+        "which is not a method toolgen reads (a def in the class or a scanned base); it is left "
+        "out",
+        "pkg/specs.py:12:5: {}: llama-index: tool 'ok': its description holds the function's "
+        "signature as Python prints it, and toolgen cannot print a default as Python would "
+        "without running the code; toolgen writes it as the source has it (a default as '...')",
+        "pkg/specs.py:12:18: {}: tool 'ok', parameter 'when': the default cannot be read "
+        "without running the code (calls names()); no default is emitted",
+    ]
+    files = {"pkg/__init__.py": "", "pkg/specs.py": specs}
+    if strict:
+        assert build_errors(files, strict=True) == [s.format("error") for s in said]
+    else:
+        built = build_pkg(files)
+        assert built.diagnostics == [s.format("warning") for s in said]
+        (tool,) = built.module["TOOLS"]
+        assert tool["description"] == "ok(when: str = ...) -> str\nOk."
+
+
+PRINTED = [
+    ("Optional[int]", "Optional[int]"),
+    ("Union[int, str, None]", "Union[int, str, NoneType]"),
+    ("Union[str, None]", "Optional[str]"),
+    ("List[Item]", "List[m.Item]"),
+    ("list[Item]", "list[m.Item]"),
+    ("dict[str, Any]", "dict[str, typing.Any]"),
+    ("Annotated[str, 'q']", "typing.Annotated[str, 'q']"),
+    ("Annotated[List[str], 'q']", "Annotated[List[str], 'q']"),
+    ("int | None", "int | None"),
+    ("Literal['a', 'b']", "Literal['a', 'b']"),
+    ("Tuple[int, ...]", "Tuple[int, ...]"),
+    ("datetime.date", "datetime.date"),
+]
+
+
+@pytest.mark.parametrize(("written", "printed"), PRINTED)
+def test_annotations_print_as_inspect_signature_prints_them(written: str, printed: str) -> None:
+    source = (
+        "import datetime\nfrom typing import Annotated, Any, List, Literal, Optional, Tuple, "
+        f"Union\n\nclass Item:\n    pass\n\ndef f(x: {written}, /, y=1, *, z: bool = True):\n"
+        "    pass\n"
+    )
+    scan = gather_text(source, "m.py", "m")
+    resolver = Resolver([scan])
+    text, unknown = signature_text(
+        scan.functions[0], set(), resolver, SchemaMapper(resolver, Diagnostics()), "m"
+    )
+    assert (text, unknown) == (f"(x: {printed}, /, y=1, *, z: bool = True)", [])
