@@ -217,3 +217,21 @@ def test_annotations_print_as_inspect_signature_prints_them(written: str, printe
         scan.functions[0], set(), resolver, SchemaMapper(resolver, Diagnostics()), "m"
     )
     assert (text, unknown) == (f"(x: {printed}, /, y=1, *, z: bool = True)", [])
+
+
+def test_an_init_that_sets_spec_functions_is_a_warning(build_pkg) -> None:
+    specs = (
+        "from llama_index.core.tools.tool_spec.base import BaseToolSpec\n\n"
+        "class Files(BaseToolSpec):\n    spec_functions = ['read', 'write']\n\n"
+        "    def __init__(self, writable: bool = True) -> None:\n"
+        "        if not writable:\n            self.spec_functions = ['read']\n\n"
+        "    def read(self, path: str) -> str:\n        '''Read.'''\n\n"
+        "    def write(self, path: str, text: str) -> None:\n        '''Write.'''\n"
+    )
+    built = build_pkg({"pkg/__init__.py": "", "pkg/specs.py": specs})
+    assert built.diagnostics == [
+        "pkg/specs.py:8:13: warning: llama-index: tool spec 'Files': Files.__init__ sets "
+        "self.spec_functions, which toolgen cannot know statically; toolgen emits the tools the "
+        "class attribute names"
+    ]
+    assert [t["name"] for t in built.module["TOOLS"]] == ["read", "write"]

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from toolgen.errors import Diagnostics
-from toolgen.frameworks.classes import MethodTool, _attributes, _method
+from toolgen.frameworks.classes import MethodTool, _attributes, _method, _with_bases
 from toolgen.frameworks.owners import class_lineage
 from toolgen.frameworks.presets import LLAMA_INDEX_FROM_DEFAULTS
 from toolgen.ir import Owner
@@ -248,6 +248,15 @@ def _spec_methods(
                 "unread-tools",
             )
         return []
+    for current in _with_bases(resolver, cls):
+        for attr, span in current.set_in_init:
+            if attr == "spec_functions":  # conditional registration: the flags decide
+                diags.warning(
+                    f"{where}: {current.name}.__init__ sets self.spec_functions, which toolgen "
+                    "cannot know statically; toolgen emits the tools the class attribute names",
+                    span,
+                    "runtime-tool",
+                )
     owner = Owner(f"{cls.module}:{cls.name}", "toolkit")
     out: list[MethodTool] = []
     for entry in entries:

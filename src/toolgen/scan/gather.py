@@ -56,8 +56,9 @@ from toolgen.scan.surrogates import SURROGATE, surrogate_reason
 Key = tuple[Any, ...]
 
 READ_BY_NAME: Final = frozenset({"_run", "forward"})
-SET_IN_INIT: Final = frozenset({"name", "description", "args_schema", "inputs"})
-"""The class attributes a class reader reads (``ClassRule``'s, kept in step by a test) whose
+SET_IN_INIT: Final = frozenset({"name", "description", "args_schema", "inputs", "spec_functions"})
+"""The class attributes a class reader reads (``ClassRule``'s, kept in step by a test, and
+llama-index's ``spec_functions``) whose
 assignment to ``self`` in ``__init__`` is noted: run time may swap what toolgen reads."""
 """The undecorated methods whose signatures are kept (a class reader reads them by name:
 ``ClassRule.signature`` in :mod:`toolgen.frameworks.classes`, which a test keeps in step);
