@@ -328,13 +328,7 @@ def _tool(
         doc = dataclasses.replace(doc, params=bound)
     rule = c.docstring_rule()
     if rule.param_style == "llama-index":
-        names = {p.name for p in function.params}
-        found_docs = llama_index.param_docs(raw_doc, names)
-        kept = {
-            k: docstrings.ParamDoc(v, doc.params[k].line if k in doc.params else 0)
-            for k, v in found_docs.items()
-        }
-        doc = dataclasses.replace(doc, params=kept)
+        doc = llama_index.documented(doc, raw_doc, function)
     description = describe.description(
         rule, raw_doc, doc, function.name, description_override, target.long_description
     )
@@ -461,7 +455,9 @@ def _tool(
     if not ok:
         return None
     if rule.description == "signature" and description_override is None:
-        description = _signature_description(c, name, raw_doc, left_out, mapper, diags)
+        description = llama_index.description(
+            name, c.function, raw_doc, left_out, mapper, c.module.module, diags
+        )
     parameters: JsonSchema = {"type": "object", "properties": properties}
     if required:
         parameters["required"] = required
@@ -515,31 +511,6 @@ def _tool(
         examples=read.examples,
         defer_loading=read.defer_loading,
     )
-
-
-def _signature_description(
-    c: Candidate,
-    name: str,
-    raw_doc: str | None,
-    left_out: set[str],
-    mapper: SchemaMapper,
-    diags: Diagnostics,
-) -> str:
-    """llama-index's description: the name and the signature Python prints, then the docstring;
-    a part of the signature toolgen cannot print as Python does is a warning."""
-    text, unknown = llama_index.description(
-        name, c.function, raw_doc, left_out, mapper.resolver, mapper, c.module.module
-    )
-    if unknown:
-        diags.warning(
-            f"{c.rule.framework}: tool '{name}': its description holds the function's signature "
-            f"as Python prints it, and toolgen cannot print {', '.join(sorted(set(unknown)))} "
-            "as Python would without running the code; toolgen writes it as the source has "
-            "it (a default as '...')",
-            c.function.span,
-            "runtime-description",
-        )
-    return text
 
 
 def _parameter(

@@ -235,3 +235,23 @@ def test_an_init_that_sets_spec_functions_is_a_warning(build_pkg) -> None:
         "class attribute names"
     ]
     assert [t["name"] for t in built.module["TOOLS"]] == ["read", "write"]
+
+
+@pytest.mark.parametrize(
+    "imported",
+    [
+        "from llama_index.core.workflow import Context",
+        "from llama_index.core.workflow.context import Context",
+        "from workflows import Context",
+        "from workflows.context import Context",
+    ],
+)
+def test_a_workflow_context_is_left_out_by_every_public_path(build_pkg, imported: str) -> None:
+    fns = (
+        f"{imported}\nfrom llama_index.core.tools import FunctionTool\n\n"
+        "def ask(ctx: Context[dict], question: str) -> str:\n    '''Ask.'''\n\n"
+        "asker = FunctionTool.from_defaults(fn=ask)\n"
+    )
+    (tool,) = build_pkg({"pkg/__init__.py": "", "pkg/fns.py": fns}).module["TOOLS"]
+    assert list(tool["parameters"]["properties"]) == ["question"]
+    assert tool["description"] == "ask(question: str) -> str\nAsk."

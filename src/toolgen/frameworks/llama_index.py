@@ -14,10 +14,12 @@ from the docstring by ``extract_param_docs``'s three patterns; ``create_schema_f
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 from typing import Final
 
+from toolgen.docstrings.model import Docstring, ParamDoc
 from toolgen.errors import Diagnostics
 from toolgen.frameworks.classes import MethodTool, _attributes, _method, _with_bases
 from toolgen.frameworks.owners import class_lineage
@@ -199,14 +201,30 @@ def description(
     function: Function,
     raw_doc: str | None,
     hidden: set[str],
-    resolver: Resolver,
     mapper: SchemaMapper,
     module: str,
-) -> tuple[str, list[str]]:
+    diags: Diagnostics,
+) -> str:
     """llama-index's description of a function tool: ``name(signature)``, a newline, the
-    docstring; and what of the signature toolgen could not print as Python does."""
-    signature, unknown = signature_text(function, hidden, resolver, mapper, module)
-    return f"{name}{signature}\n{raw_doc or ''}".strip(), unknown
+    docstring. A part of the signature toolgen cannot print as Python does is a warning."""
+    signature, unknown = signature_text(function, hidden, mapper.resolver, mapper, module)
+    if unknown:
+        diags.warning(
+            f"llama-index: tool '{name}': its description holds the function's signature as "
+            f"Python prints it, and toolgen cannot print {', '.join(sorted(set(unknown)))} as "
+            "Python would without running the code; toolgen writes it as the source has it (a "
+            "default as '...')",
+            function.span,
+            "runtime-description",
+        )
+    return f"{name}{signature}\n{raw_doc or ''}".strip()
+
+
+def documented(doc: Docstring, raw_doc: str | None, function: Function) -> Docstring:
+    """``doc`` with only the parameter descriptions llama-index finds (:func:`param_docs`)."""
+    found = param_docs(raw_doc, {p.name for p in function.params})
+    kept = {k: ParamDoc(v, doc.params[k].line if k in doc.params else 0) for k, v in found.items()}
+    return dataclasses.replace(doc, params=kept)
 
 
 def spec_tools(
@@ -287,4 +305,11 @@ def _spec_methods(
     return out
 
 
-__all__ = ["SPEC_CLASSES", "description", "param_docs", "signature_text", "spec_tools"]
+__all__ = [
+    "SPEC_CLASSES",
+    "description",
+    "documented",
+    "param_docs",
+    "signature_text",
+    "spec_tools",
+]
