@@ -53,6 +53,8 @@ _DESCRIBED: Final = {
     "none": "none (the framework is told not to read the docstring)",
     "without_params": "the whole docstring but its parameter section",
     "until_args": "the docstring up to its Args:, Returns: or Raises: line",
+    "signature": "the tool's name and the function's signature as Python prints it, then the "
+    "whole docstring",
 }
 
 
