@@ -271,6 +271,14 @@ def _decorator_arguments(
                 read.structured = False
             elif switch is False:
                 read.strict = False
+        elif key in rules.unread_keywords:
+            diags.warning(
+                f"{rules.framework}: tool '{c.function.name}': {key}= replaces what the "
+                "framework reads from the function, which toolgen does not follow; toolgen "
+                "emits what it reads from the function's signature and docstring",
+                c.decorator_span,
+                "runtime-tool",
+            )
         elif c.is_toolgen:
             diags.error(
                 f"@tool() got an unknown keyword '{key}'; expected name, description, "

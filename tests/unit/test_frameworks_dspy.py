@@ -96,3 +96,16 @@ def test_a_react_tools_list_built_at_run_time_is_a_warning(build_pkg) -> None:
         "pkg/agents.py:5:1: warning: dspy: the tools of 'agent' are not a list written here "
         "(built at run time); toolgen takes none of them for it",
     ]
+
+
+def test_args_given_to_a_tool_are_a_warning(build_pkg) -> None:
+    built = build(
+        build_pkg,
+        "import dspy\nfrom pkg.impl import refund\n\n"
+        'refund_tool = dspy.Tool(refund, args={"order_id": {"type": "integer"}})\n',
+    )
+    assert built.diagnostics == [
+        "pkg/agents.py:4:1: warning: dspy: tool 'refund': args= replaces what the framework "
+        "reads from the function, which toolgen does not follow; toolgen emits what it reads "
+        "from the function's signature and docstring"
+    ]

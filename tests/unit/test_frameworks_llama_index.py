@@ -278,3 +278,20 @@ def test_show_says_which_rules_described_the_tool() -> None:
             "descriptions: Annotated text, then Field/Param, then the docstring",
         )
     ]
+
+
+def test_a_schema_given_to_from_defaults_is_a_warning(build_pkg) -> None:
+    """``fn_schema=``, ``tool_metadata=`` and ``partial_params=`` replace what llama-index reads
+    from the function: toolgen says it emits the signature's schema instead of staying silent."""
+    fns = (
+        "from llama_index.core.tools import FunctionTool\nfrom pydantic import BaseModel\n\n"
+        "class Query(BaseModel):\n    text: str\n\n"
+        "def ask(question: str) -> str:\n    '''Ask.'''\n\n"
+        "asker = FunctionTool.from_defaults(fn=ask, fn_schema=Query)\n"
+    )
+    built = build_pkg({"pkg/__init__.py": "", "pkg/fns.py": fns})
+    assert built.diagnostics == [
+        "pkg/fns.py:10:1: warning: llama-index: tool 'ask': fn_schema= replaces what the "
+        "framework reads from the function, which toolgen does not follow; toolgen emits what "
+        "it reads from the function's signature and docstring"
+    ]

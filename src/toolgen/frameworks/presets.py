@@ -151,6 +151,7 @@ _LLAMA_INDEX_CALL = CallRule(
             "signature", True, ("text", "field", "docstring"), param_style="llama-index"
         ),
         skips_varargs=True,
+        unread_keywords=frozenset({"fn_schema", "tool_metadata", "partial_params"}),
     ),
     ("fn", "async_fn"),
 )
@@ -172,6 +173,7 @@ _DSPY_RULE = DecoratorRule(
     positional=("function", "name", "description"),
     docstring=DocstringRule("whole", False, ()),
     arg_desc_keyword="arg_desc",
+    unread_keywords=frozenset({"args", "arg_types"}),
 )
 _DSPY_TOOLS = (
     "dspy.Tool",

@@ -96,6 +96,9 @@ class DecoratorRule:
     arg_desc_keyword: str | None = None
     """A keyword whose dict gives parameters' descriptions by name, over any other (DSPy's
     ``Tool(fn, arg_desc={...})``)."""
+    unread_keywords: frozenset[str] = frozenset()
+    """Keywords that replace what the framework reads from the function (llama-index's
+    ``fn_schema``, DSPy's ``args``), which toolgen does not follow: a warning each."""
     one_string: str | None = None
     """The tool takes one string whatever the function's signature, sent as this property
     (LangChain's ``Tool(name=, func=, description=)``: ``{"__arg1": "..."}``)."""
