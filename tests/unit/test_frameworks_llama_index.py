@@ -295,3 +295,40 @@ def test_a_schema_given_to_from_defaults_is_a_warning(build_pkg) -> None:
         "framework reads from the function, which toolgen does not follow; toolgen emits what "
         "it reads from the function's signature and docstring"
     ]
+
+
+def test_fn_is_read_before_async_fn_whatever_their_order(build_pkg) -> None:
+    """``from_defaults(async_fn=aask, fn=ask)`` parses ``fn`` (``fn or async_fn``): checked to
+    fail before, when the first of the keywords as written was taken (``aask``)."""
+    fns = (
+        "from llama_index.core.tools import FunctionTool\n\n"
+        "def ask(question: str) -> str:\n    '''Ask.'''\n\n"
+        "async def aask(question: str) -> str:\n    '''Ask, asynchronously.'''\n\n"
+        "asker = FunctionTool.from_defaults(async_fn=aask, fn=ask)\n"
+    )
+    (tool,) = build_pkg({"pkg/__init__.py": "", "pkg/fns.py": fns}).module["TOOLS"]
+    assert tool["name"] == "ask"
+    assert tool["description"] == "ask(question: str) -> str\nAsk."
+
+
+def test_a_spec_in_a_module_not_importing_llama_index_has_its_methods_read(build_pkg) -> None:
+    more = (
+        "from pkg.base import SearchSpec\n\n"
+        "class Mine(SearchSpec):\n    spec_functions = ['search', 'extra']\n\n"
+        "    def extra(self, x: int) -> int:\n        '''Extra.'''\n"
+    )
+    files = {"pkg/__init__.py": "", "pkg/base.py": BASE, "pkg/more.py": more}
+    built = build_pkg(files)
+    assert built.diagnostics == []
+    assert [t["name"] for t in built.module["TOOLS"]] == ["extra", "search"]
+
+
+def test_public_methods_are_kept_only_where_a_class_may_name_them() -> None:
+    """Keeping every class's public methods would cost class-heavy modules' scans: only a class
+    that assigns spec_functions, or a module importing llama_index, keeps them."""
+    plain = "class Service:\n    def run(self, x: int) -> int:\n        return x\n"
+    assert gather_text(plain, "m.py", "m").classes[0].functions == ()
+    named = "class Spec(Base):\n    spec_functions = ['run']\n\n" + plain.split("\n", 1)[1]
+    assert [f.name for f in gather_text(named, "m.py", "m").classes[0].functions] == ["run"]
+    imported = "from llama_index.core.tools.tool_spec.base import BaseToolSpec\n\n" + plain
+    assert [f.name for f in gather_text(imported, "m.py", "m").classes[0].functions] == ["run"]
