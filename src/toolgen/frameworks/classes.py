@@ -59,7 +59,8 @@ class MethodTool:
     """``None``: the method's own, by the framework's docstring rule (llama-index)."""
     framework: str
     reads_as: str
-    """The preset's decorator whose rules read the method; ``""``: the framework's call rule."""
+    """The qualified name of the preset's decorator, or of its tool-making call
+    (llama-index's ``FunctionTool.from_defaults``), whose rules read the method."""
     owner: Owner | None = None
     """The class that holds the tool, where it holds several (a llama-index tool spec)."""
 
