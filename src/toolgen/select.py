@@ -59,6 +59,9 @@ class Candidate:
     """The server, agent or toolset the tool belongs to (:func:`owner_of`)."""
     method_of: str | None = None
     """The class whose method the tool is: ``self``/``cls`` is dropped, as the framework binds it."""
+    call_module: str | None = None
+    """The module a tool-making call is written in, where its arguments' names are looked up
+    (``Tool(impl.fn, desc=DESC)`` in ``agents.py``); ``None``: the function's module."""
 
     @property
     def is_toolgen(self) -> bool:
@@ -202,6 +205,7 @@ def select_tools(
                     ref.rule,
                     (ref.framework,),
                     ref.owner,
+                    call_module=scan.module,
                 )
             )
         out.extend(_methods(scan, resolver, target, rules, presets, by_name))

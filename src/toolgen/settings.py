@@ -16,6 +16,8 @@ PRESET_NAMES: Final = (
     "strands",
     "smolagents",
     "pydantic-ai",
+    "llama-index",
+    "dspy",
 )
 """The framework presets' names (:data:`toolgen.frameworks.PRESETS`, which a test keeps equal):
 written out, so that reading the settings, as every run does, does not build the presets."""

@@ -11,7 +11,7 @@ from typing import Any, Final
 from toolgen import docstrings
 from toolgen.config import Target
 from toolgen.errors import Diagnostics, SourceSpan
-from toolgen.frameworks import active, describe
+from toolgen.frameworks import active, describe, llama_index
 from toolgen.ir import MAX_NESTING, SCHEMA_NESTING, JsonSchema, Owner, ToolDef, nesting
 from toolgen.returns import output_schema
 from toolgen.scan.annotations import check_examples, read_annotations, read_examples
@@ -53,6 +53,8 @@ _DESCRIBED: Final = {
     "none": "none (the framework is told not to read the docstring)",
     "without_params": "the whole docstring but its parameter section",
     "until_args": "the docstring up to its Args:, Returns: or Raises: line",
+    "signature": "the tool's name and the function's signature as Python prints it, then the "
+    "whole docstring",
 }
 
 
@@ -96,20 +98,26 @@ def _class_tools(
     method's signature is read as that framework's decorator reads a function, with the class's
     name and description as the decorator's arguments."""
     from toolgen.frameworks.classes import MethodTool, class_tools
+    from toolgen.frameworks.llama_index import spec_tools
     from toolgen.frameworks.presets import PRESETS
 
     presets = active(target.frameworks)
+    names = tuple(f.name for f in presets)
     out: list[ToolDef] = []
-    for found in class_tools(
-        scans, resolver, mapper, diags, modules, tuple(f.name for f in presets)
-    ):
+    found_tools = class_tools(scans, resolver, mapper, diags, modules, names)
+    if "llama-index" in names:
+        found_tools.extend(spec_tools(scans, resolver, mapper, diags, modules))
+    for found in found_tools:
         if not isinstance(found, MethodTool):
             out.append(found)
             continue
         framework = PRESETS[found.framework]
-        rule = framework.decorators[found.reads_as]
+        rule = framework.decorators.get(found.reads_as) or framework.calls[found.reads_as].rule
         given = Call(
-            Name("tool"), (), (("name", Lit(found.name)), ("description", Lit(found.description)))
+            Name("tool"),
+            (),
+            (("name", Lit(found.name)),)
+            + ((("description", Lit(found.description)),) if found.description is not None else ()),
         )
         scan = resolver.symbols[found.cls.module].scan
         candidate = Candidate(
@@ -120,7 +128,7 @@ def _class_tools(
             None,
             rule,
             (framework,),
-            None,
+            found.owner,
             found.cls.name,
         )
         tool = _tool(candidate, mapper, target, diags, notes)
@@ -162,6 +170,7 @@ class _Read:
     annotations: tuple[tuple[str, object], ...] = ()
     examples: tuple[dict[str, object], ...] = ()
     defer_loading: bool = False
+    arg_desc: dict[str, str] = dataclasses.field(default_factory=dict)
 
 
 def _decorator_arguments(
@@ -179,7 +188,7 @@ def _decorator_arguments(
     deco = c.decorator
     if not isinstance(deco, Call):
         return None, None, True
-    module = c.module.module
+    module = c.call_module or c.module.module
     name = description = None
     ok = True
     ctx = Context(module, c.decorator_span, f"tool '{c.function.name}'")
@@ -251,6 +260,10 @@ def _decorator_arguments(
                 ok = False
             elif read is not None:
                 read.examples = calls
+        elif key == rules.arg_desc_keyword and read is not None:
+            given = mapper.value(value, module, ctx, f"the {key}=", "no descriptions are taken")
+            if isinstance(given, dict):
+                read.arg_desc = {k: v for k, v in given.items() if isinstance(v, str)}
         elif key in (rules.structured_keyword, rules.strict_keyword) and read is not None:
             what = f"the decorator's {key}="
             switch = mapper.value(value, module, ctx, what, f"{key}=True is assumed")
@@ -258,6 +271,14 @@ def _decorator_arguments(
                 read.structured = False
             elif switch is False:
                 read.strict = False
+        elif key in rules.unread_keywords:
+            diags.warning(
+                f"{rules.framework}: tool '{c.function.name}': {key}= replaces what the "
+                "framework reads from the function, which toolgen does not follow; toolgen "
+                "emits what it reads from the function's signature and docstring",
+                c.decorator_span,
+                "runtime-tool",
+            )
         elif c.is_toolgen:
             diags.error(
                 f"@tool() got an unknown keyword '{key}'; expected name, description, "
@@ -316,6 +337,8 @@ def _tool(
         bound = {unicodedata.normalize("NFKC", key): value for key, value in doc.params.items()}
         doc = dataclasses.replace(doc, params=bound)
     rule = c.docstring_rule()
+    if rule.param_style == "llama-index":
+        doc = llama_index.documented(doc, raw_doc, function)
     description = describe.description(
         rule, raw_doc, doc, function.name, description_override, target.long_description
     )
@@ -352,6 +375,7 @@ def _tool(
     properties: dict[str, JsonSchema] = {}
     required: list[str] = []
     seen_params: set[str] = set()
+    left_out: set[str] = set()
     for index, param in enumerate(function.params):
         if index == 0 and param.name in ("self", "cls") and param.annotation is None:
             why = injected_by(c, index, param, mapper, target)
@@ -368,9 +392,10 @@ def _tool(
                 )
             if notes is not None:
                 notes.append((name, f"parameter '{param.name}' is left out: {why}"))
+            left_out.add(param.name)
             continue
         if param.kind in ("varargs", "varkw"):
-            if not target.skip_varargs:
+            if not target.skip_varargs and not c.rule.skips_varargs:
                 star = "*" if param.kind == "varargs" else "**"
                 diags.error(
                     f"tool '{name}': {star}{param.name} cannot be described as a tool "
@@ -384,6 +409,7 @@ def _tool(
         if why is not None:
             if notes is not None:
                 notes.append((name, f"parameter '{param.name}' is left out: {why}"))
+            left_out.add(param.name)
             continue
         seen_params.add(param.name)
         # toolgen's own tools, and most frameworks, call ``f(**arguments)``.
@@ -406,6 +432,8 @@ def _tool(
             schema = _choices(schema)
         if not c.rule.defaults:
             schema = {k: v for k, v in schema.items() if k != "default"}
+        if param.name in read.arg_desc:
+            schema = {**schema, "description": read.arg_desc[param.name]}
         if rule.filler and "description" not in schema:
             schema = {**schema, "description": rule.filler.format(name=param.name)}
         properties[param.name] = schema
@@ -436,6 +464,10 @@ def _tool(
                 )
     if not ok:
         return None
+    if rule.description == "signature" and description_override is None:
+        description = llama_index.description(
+            name, c.function, raw_doc, left_out, mapper, c.module.module, diags
+        )
     parameters: JsonSchema = {"type": "object", "properties": properties}
     if required:
         parameters["required"] = required

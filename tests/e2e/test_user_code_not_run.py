@@ -77,6 +77,29 @@ def test_side_effects_of_importing_tools_never_happen(tmp_path: Path) -> None:
 
         crush = CrushTool()
         """))
+    # llama-index tool specs and FunctionTool calls, DSPy Tools and ReAct lists: read, never run.
+    (package / "research.py").write_text(preamble + textwrap.dedent("""
+        import dspy
+        from llama_index.core.tools import FunctionTool
+        from llama_index.core.tools.tool_spec.base import BaseToolSpec
+
+        def erase(path: str) -> str:
+            '''Erase a file.'''
+            raise SystemExit(99)
+
+        class VaultSpec(BaseToolSpec):
+            spec_functions = ["purge"]
+
+            def __init__(self) -> None:
+                raise SystemExit(99)
+
+            def purge(self, vault: str) -> str:
+                '''Purge a vault.'''
+                raise SystemExit(99)
+
+        eraser = FunctionTool.from_defaults(fn=erase, name="erase_file")
+        react = dspy.ReAct("question -> answer", tools=[dspy.Tool(erase, name="zap")])
+        """))
     # An audit hook in the toolgen process records any attempt to open the sentinel or the
     # network, or to import the tool modules, even if the module's own guards were bypassed.
     runner = textwrap.dedent(f"""
@@ -110,3 +133,5 @@ def test_side_effects_of_importing_tools_never_happen(tmp_path: Path) -> None:
     for name in ("wipe_disk", "fmt", "burn", "reboot", "shred", "crush"):
         assert f'"name": "{name}"' in generated, name
     assert "AGENT_TOOLS" in generated and "SERVER_TOOLS" in generated
+    for name in ("purge", "erase_file", "zap"):
+        assert f'"name": "{name}"' in generated, name

@@ -45,6 +45,8 @@ FRAMEWORKS: dict[str, str] = {
     "pydantic_ai": "main",
     "google_adk": "adk",
     "strands": "strands",
+    "llama_index": "llamaindex",
+    "dspy": "dspy",
 }
 
 
@@ -118,6 +120,15 @@ def toolgen_tools(
     assert text is not None
     exec(compile(text, "tool_schemas.py", "exec"), namespace)  # the generated module: data only
     return list(namespace["TOOLS"]), [d.format() for d in plan.diagnostics], namespace
+
+
+def every_tool(tools: list[dict[str, Any]], namespace: dict[str, Any]) -> list[dict[str, Any]]:
+    """``TOOLS`` and every owner's tools: where two owners share a tool name, ``TOOLS`` holds
+    only the tools of no owner, and each owner's are in its own ``<PREFIX>_TOOLS``."""
+    out = list(tools)
+    for prefix in namespace.get("OWNERS", {}).values():
+        out.extend(t for t in namespace[f"{prefix}_TOOLS"] if t not in out)
+    return out
 
 
 KINDS = ("framework", "deliberate", "toolgen")

@@ -43,8 +43,8 @@ def test_toolgen_matches_the_framework(
             reference_envs[harness.FRAMEWORKS[framework]], framework, corpus
         )
     }
-    tools, diagnostics, _ = harness.toolgen_tools(corpus, tmp_path)
-    ours = {t["name"]: harness.model_view(t) for t in tools}
+    tools, diagnostics, namespace = harness.toolgen_tools(corpus, tmp_path)
+    ours = {t["name"]: harness.model_view(t) for t in harness.every_tool(tools, namespace)}
     known = harness.known_differences(corpus)
     missing, extra = sorted(set(theirs) - set(ours)), sorted(set(ours) - set(theirs))
     problems = []

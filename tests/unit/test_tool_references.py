@@ -154,3 +154,15 @@ def test_a_tools_list_built_at_run_time_is_a_warning_an_error_with_strict(
             *(s.format("warning") for s in said),
         ]
         assert built.module["TOOLS"] == []
+
+
+def test_a_calls_arguments_are_read_in_the_module_it_is_written_in(build_pkg) -> None:
+    """``Tool(impl.fn, description=TEXT)`` in agents.py: TEXT is agents.py's name, not impl's
+    (checked to fail before: it was looked up in pkg.impl, a warning, and the docstring used)."""
+    agents = (
+        "from pydantic_ai import Agent, Tool\n\nfrom pkg.impl import echo\n\n"
+        'TEXT = "Say it once more."\n\nagain = Tool(echo, description=TEXT)\n'
+    )
+    built = build(build_pkg, agents)
+    assert built.diagnostics == []
+    assert [t["description"] for t in built.module["TOOLS"]] == ["Say it once more."]

@@ -22,7 +22,7 @@ from typing import Any, Final
 from toolgen.errors import Diagnostics
 from toolgen.frameworks.owners import class_lineage
 from toolgen.frameworks.smolagents_inputs import inputs_schema
-from toolgen.ir import JsonSchema, ToolDef
+from toolgen.ir import JsonSchema, Owner, ToolDef
 from toolgen.scan.model import ClassDef, Function, Lit, ModuleScan, Name, TExpr
 from toolgen.scan.resolve import LocalClass, Resolver
 from toolgen.scan.schema import Context, SchemaMapper, rewrite_refs
@@ -55,9 +55,14 @@ class MethodTool:
     cls: ClassDef
     """The class defining the method (the tool class or a scanned base)."""
     name: str
-    description: str
+    description: str | None
+    """``None``: the method's own, by the framework's docstring rule (llama-index)."""
     framework: str
     reads_as: str
+    """The qualified name of the preset's decorator, or of its tool-making call
+    (llama-index's ``FunctionTool.from_defaults``), whose rules read the method."""
+    owner: Owner | None = None
+    """The class that holds the tool, where it holds several (a llama-index tool spec)."""
 
 
 def _method(resolver: Resolver, cls: ClassDef, wanted: str) -> tuple[Function, ClassDef] | None:

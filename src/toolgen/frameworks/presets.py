@@ -139,6 +139,50 @@ _SMOLAGENTS_RULE = DecoratorRule(
     defaults=False,
 )
 
+# llama-index-core 0.14.25 (tools/function_tool.py, ``FunctionTool.from_defaults``): the
+# description is ``name(signature)`` then the docstring; parameter descriptions from
+# ``Annotated[T, "text"]`` / ``Field`` first, then the docstring's ``:param x:``, ``x (type):``
+# or ``@param x`` lines; ``*args``/``**kwargs`` left out (tools/utils.py).
+_LLAMA_INDEX_CALL = CallRule(
+    DecoratorRule(
+        "llama-index",
+        positional=("function", "name", "description"),
+        docstring=DocstringRule(
+            "signature", True, ("text", "field", "docstring"), param_style="llama-index"
+        ),
+        skips_varargs=True,
+        unread_keywords=frozenset({"fn_schema", "tool_metadata", "partial_params"}),
+    ),
+    ("fn", "async_fn"),
+)
+LLAMA_INDEX_FROM_DEFAULTS: Final = "llama_index.core.tools.FunctionTool.from_defaults"
+_LLAMA_INDEX_CALLS = (
+    LLAMA_INDEX_FROM_DEFAULTS,
+    "llama_index.core.tools.function_tool.FunctionTool.from_defaults",
+)
+
+# dspy 3.4.1 (dspy/adapters/types/tool.py, ``Tool._parse_function``): the name ``__name__``, the
+# description the whole ``__doc__``; each argument's schema pydantic's ``TypeAdapter`` schema of
+# its ``get_type_hints`` type (``Annotated`` stripped: no ``Field`` there is read; ``$ref`` s
+# inlined), with a default when it has one; descriptions only from ``arg_desc``, never from the
+# docstring. ``ReAct(signature, tools=[f])`` makes ``Tool(f)`` of each function.
+_DSPY_RULE = DecoratorRule(
+    "dspy",
+    name_keywords=frozenset({"name"}),
+    description_keywords=frozenset({"desc"}),
+    positional=("function", "name", "description"),
+    docstring=DocstringRule("whole", False, ()),
+    arg_desc_keyword="arg_desc",
+    unread_keywords=frozenset({"args", "arg_types"}),
+)
+_DSPY_TOOLS = (
+    "dspy.Tool",
+    "dspy.adapters.Tool",
+    "dspy.adapters.types.Tool",
+    "dspy.adapters.types.tool.Tool",
+)
+_DSPY_REACT = ("dspy.ReAct", "dspy.predict.ReAct", "dspy.predict.react.ReAct")
+
 PRESETS: Final[dict[str, Framework]] = {
     "mcp": Framework(
         "mcp",
@@ -321,6 +365,29 @@ PRESETS: Final[dict[str, Framework]] = {
             )
             for q in _PYDANTIC_AI_AGENTS
         },
+    ),
+    "llama-index": Framework(
+        "llama-index",
+        "LlamaIndex",
+        ("llama_index",),
+        {},
+        # A workflow ``Context`` (or ``Context[State]``) parameter is filled by llama-index.
+        injected_types=(
+            "llama_index.core.workflow.Context",
+            "llama_index.core.workflow.context.Context",
+            "workflows.Context",
+            "workflows.context.Context",
+            "workflows.context.context.Context",
+        ),
+        calls=dict.fromkeys(_LLAMA_INDEX_CALLS, _LLAMA_INDEX_CALL),
+    ),
+    "dspy": Framework(
+        "dspy",
+        "DSPy",
+        ("dspy",),
+        {},
+        calls=dict.fromkeys(_DSPY_TOOLS, CallRule(_DSPY_RULE)),
+        lists=dict.fromkeys(_DSPY_REACT, ListRule("agent", _DSPY_RULE, position=1)),
     ),
 }
 """Every known framework by the name ``frameworks = [...]`` uses."""

@@ -74,7 +74,9 @@ def _called(call: Call, rule: CallRule) -> TExpr | None:
     for index, value in enumerate(call.args):
         if index < len(positional) and positional[index] in ("function", "coroutine"):
             return value
-    return next((v for k, v in call.kwargs if k in rule.function_keywords), None)
+    # In the rule's order, not the call's: ``fn or async_fn`` is what the framework reads.
+    given = dict(call.kwargs)
+    return next((given[k] for k in rule.function_keywords if k in given), None)
 
 
 def _from_call(

@@ -14,7 +14,9 @@ class DocstringRule:
     ``long_description = true``), ``"intro"`` (the text before the first section: summary and long
     description), ``"whole"`` (the entire docstring, sections and all, cleaned),
     ``"without_params"`` (the whole docstring but its parameter section), ``"until_args"`` (the
-    docstring up to its ``Args:``, ``Returns:`` or ``Raises:`` line), or ``"none"``.
+    docstring up to its ``Args:``, ``Returns:`` or ``Raises:`` line), ``"signature"`` (the tool's
+    name and the function's signature as Python prints it, then the whole docstring:
+    llama-index), or ``"none"``.
     ``params``: whether parameter sections (``Args:``, ``Parameters``, ``:param x:``) describe
     the parameters.
     """
@@ -36,6 +38,10 @@ class DocstringRule:
     choices: bool = False
     """A parameter description ending ``(choices: ["a", "b"])`` gives the values as ``enum`` and
     loses that part (smolagents)."""
+    param_style: str = "any"
+    """Which parameter sections describe parameters: ``"any"`` (every style toolgen reads), or
+    ``"llama-index"`` (only ``:param x:``, ``x (type):`` and ``@param x`` lines, as
+    llama-index's ``FunctionTool.extract_param_docs`` finds them)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +90,15 @@ class DecoratorRule:
     """``"mcp"``: the output schema is the one the MCP SDK's server derives from the return
     annotation (``-> None`` described too; a class with no fields, an ``Enum`` or a
     ``datetime``, not described)."""
+    skips_varargs: bool = False
+    """The framework leaves ``*args``/``**kwargs`` out of the schema (llama-index's
+    ``create_schema_from_function``), whatever ``skip_varargs`` says."""
+    arg_desc_keyword: str | None = None
+    """A keyword whose dict gives parameters' descriptions by name, over any other (DSPy's
+    ``Tool(fn, arg_desc={...})``)."""
+    unread_keywords: frozenset[str] = frozenset()
+    """Keywords that replace what the framework reads from the function (llama-index's
+    ``fn_schema``, DSPy's ``args``), which toolgen does not follow: a warning each."""
     one_string: str | None = None
     """The tool takes one string whatever the function's signature, sent as this property
     (LangChain's ``Tool(name=, func=, description=)``: ``{"__arg1": "..."}``)."""

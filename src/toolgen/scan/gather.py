@@ -56,12 +56,17 @@ from toolgen.scan.surrogates import SURROGATE, surrogate_reason
 Key = tuple[Any, ...]
 
 READ_BY_NAME: Final = frozenset({"_run", "forward"})
-SET_IN_INIT: Final = frozenset({"name", "description", "args_schema", "inputs"})
-"""The class attributes a class reader reads (``ClassRule``'s, kept in step by a test) whose
+SET_IN_INIT: Final = frozenset({"name", "description", "args_schema", "inputs", "spec_functions"})
+"""The class attributes a class reader reads (``ClassRule``'s, kept in step by a test, and
+llama-index's ``spec_functions``) whose
 assignment to ``self`` in ``__init__`` is noted: run time may swap what toolgen reads."""
 """The undecorated methods whose signatures are kept (a class reader reads them by name:
 ``ClassRule.signature`` in :mod:`toolgen.frameworks.classes`, which a test keeps in step);
 keeping every method's would cost a class-heavy module's scan a fifth more."""
+NAMED_METHODS: Final = frozenset({"llama_index"})
+"""Frameworks whose classes name their tools' methods by string (llama-index's
+``spec_functions``): such a class's public methods' signatures are kept too (only there:
+keeping every method's costs class-heavy modules' scans)."""
 _BINARY: dict[type[cst.BaseBinaryOp], str] = {
     cst.Add: "+",
     cst.Subtract: "-",
@@ -598,6 +603,23 @@ class _Gatherer:
             docstring_line=doc_line,
         )
 
+    def names_methods(self, body: Sequence[cst.CSTNode]) -> bool:
+        """Whether a class's public methods may be tools it names by string: it assigns
+        ``spec_functions`` (llama-index), or its module imports a framework of
+        :data:`NAMED_METHODS` (a base whose methods a subclass names)."""
+        if any(q.split(".")[0] in NAMED_METHODS for _, q in self.imports):
+            return True
+        return any(
+            isinstance(small, cst.Assign)
+            and any(
+                isinstance(t.target, cst.Name) and t.target.value == "spec_functions"
+                for t in small.targets
+            )
+            for stmt in body
+            if isinstance(stmt, cst.SimpleStatementLine)
+            for small in stmt.body
+        )
+
     def klass(self, node: cst.ClassDef) -> None:
         name = _ident(node.name.value)
         n = self.occurrence("class", name)
@@ -613,9 +635,12 @@ class _Gatherer:
         signatures: dict[str, Function] = {}  # the last def of a name is the method, as in Python
         written: dict[str, str] = {}  # each field's name as Python binds it → as written
         body = node.body.body if isinstance(node.body, cst.IndentedBlock) else [node.body]
+        public = self.names_methods(body)
         for stmt in body:
             if isinstance(stmt, cst.FunctionDef) and (
-                stmt.decorators or _ident(stmt.name.value) in READ_BY_NAME
+                stmt.decorators
+                or _ident(stmt.name.value) in READ_BY_NAME
+                or (public and not stmt.name.value.startswith("_"))
             ):
                 mname = _ident(stmt.name.value)
                 signatures[mname] = self.signature(

@@ -175,8 +175,8 @@ class ClassDef:
     methods: tuple[tuple[str, tuple[TExpr, ...], SourceSpan], ...] = ()
     """Decorated methods (name, decorators, place): not tools, but worth a warning if marked."""
     functions: tuple[Function, ...] = ()
-    """The signatures, decorators and docstrings of the decorated methods and those read by
-    name (``_run``); their bodies are never read."""
+    """The signatures, decorators and docstrings of the decorated methods, the public ones and
+    those read by name (``_run``); their bodies are never read."""
     set_in_init: tuple[tuple[str, SourceSpan], ...] = ()
     """The class attributes a class reader reads that ``__init__`` assigns to ``self``, with
     where it first does."""

@@ -1,0 +1,1 @@
+"""A web shop's assistant: DSPy tools and the ReAct agents that use them."""
