@@ -12,6 +12,7 @@ from toolgen import docstrings
 from toolgen.config import Target
 from toolgen.errors import Diagnostics, SourceSpan
 from toolgen.frameworks import active, describe, llama_index
+from toolgen.frameworks.crewai import wire_description, wire_name
 from toolgen.ir import MAX_NESTING, SCHEMA_NESTING, JsonSchema, Owner, ToolDef, nesting
 from toolgen.returns import output_schema
 from toolgen.scan.annotations import check_examples, read_annotations, read_examples
@@ -113,6 +114,13 @@ def _class_tools(
             continue
         framework = PRESETS[found.framework]
         rule = framework.decorators.get(found.reads_as) or framework.calls[found.reads_as].rule
+        # The class's name and description are given as the decorator's keywords, whatever
+        # keywords the framework's own decorator takes (CrewAI's ``@tool`` takes neither).
+        rule = dataclasses.replace(
+            rule,
+            name_keywords=frozenset({"name"}),
+            description_keywords=frozenset({"description"}),
+        )
         given = Call(
             Name("tool"),
             (),
@@ -311,6 +319,7 @@ def _tool(
     read = _Read()
     name_override, description_override, ok = _decorator_arguments(c, mapper, diags, read)
     name = name_override if name_override is not None else function.name
+    name = wire_name(c.rule.wire, name)  # what the framework sends (CrewAI sanitises it)
     if not _ANY_PROVIDER_NAME.match(name):
         diags.error(
             f"tool name '{name}' is not valid for any provider (letters, digits, '_', '-', '.' "
@@ -342,6 +351,7 @@ def _tool(
     description = describe.description(
         rule, raw_doc, doc, function.name, description_override, target.long_description
     )
+    description = wire_description(c.rule.wire, description)
     if not rule.params:
         doc = docstrings.Docstring(doc.summary, doc.long_description, {}, doc.style)
     if notes is not None:
