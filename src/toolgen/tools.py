@@ -32,6 +32,7 @@ from toolgen.select import (
     decorator_qualnames,
     injected_by,
     select_tools,
+    wanted_owner,
     warn_decorated_methods,
 )
 
@@ -98,7 +99,7 @@ def _class_tools(
     """Tools written as classes (:mod:`toolgen.frameworks.classes`); one whose parameters are a
     method's signature is read as that framework's decorator reads a function, with the class's
     name and description as the decorator's arguments."""
-    from toolgen.frameworks.classes import MethodTool, class_tools
+    from toolgen.frameworks.classes import MethodTool, class_tools, listed_class_tools
     from toolgen.frameworks.llama_index import spec_tools
     from toolgen.frameworks.presets import PRESETS
 
@@ -108,7 +109,11 @@ def _class_tools(
     found_tools = class_tools(scans, resolver, mapper, diags, modules, names)
     if "llama-index" in names:
         found_tools.extend(spec_tools(scans, resolver, mapper, diags, modules))
-    for found in found_tools:
+    # A class read again as an owner's (an agent's list holds it) has said what it had to say.
+    listed = listed_class_tools(scans, resolver, mapper, modules, presets)
+    for found, said in [*((f, diags) for f in found_tools), *((f, Diagnostics()) for f in listed)]:
+        if not wanted_owner(target, found.owner):
+            continue
         if not isinstance(found, MethodTool):
             out.append(found)
             continue
@@ -139,7 +144,7 @@ def _class_tools(
             found.owner,
             found.cls.name,
         )
-        tool = _tool(candidate, mapper, target, diags, notes)
+        tool = _tool(candidate, mapper, target, said, notes)
         if tool is not None:
             out.append(tool)
     return out

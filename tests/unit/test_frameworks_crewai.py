@@ -325,3 +325,78 @@ def test_crewai_classes_need_the_preset(build_pkg, build_errors) -> None:
     assert build_errors(files, frameworks=("langchain",), strict=True) == [
         "error: no tools found in .; the generated constants are empty"
     ]
+
+
+CREW = """
+from crewai import Agent
+from crewai.tools import BaseTool
+
+from pkg.tools import FetchTool, SearchTool
+
+search = SearchTool()
+
+
+class DocSearch(BaseTool):
+    name: str = "search_the_docs"
+    description: str = "Search the documentation."
+
+    def _run(self, words: str) -> str:
+        return words
+
+
+researcher = Agent(role="Researcher", goal="Find", backstory="", tools=[search, FetchTool()])
+writer = Agent(role="Writer", goal="Write", backstory="", tools=[DocSearch(), FetchTool(timeout=3)])
+"""
+CREW_FILES = {
+    "pkg/__init__.py": "",
+    "pkg/schemas.py": SCHEMAS,
+    "pkg/tools.py": TOOLS,
+    "pkg/crew.py": CREW,
+}
+
+
+def test_an_agents_tools_list_owns_the_tool_classes_whose_instances_it_holds(build_pkg) -> None:
+    """Each agent's constants hold what it sends: a class listed by two agents is each one's
+    (one tool name, two owners), an instance written in the list or bound to a name."""
+    built = build_pkg(CREW_FILES, owners=("pkg.crew:*",))
+    assert built.module["OWNERS"] == {
+        "pkg.crew:researcher": "RESEARCHER",
+        "pkg.crew:writer": "WRITER",
+    }
+    researcher = {t["name"]: t for t in built.module["RESEARCHER_TOOLS"]}
+    writer = {t["name"]: t for t in built.module["WRITER_TOOLS"]}
+    assert sorted(researcher) == ["http_fetcher", "search_the_internet"]
+    assert sorted(writer) == ["http_fetcher", "search_the_docs"]
+    assert writer["http_fetcher"] == researcher["http_fetcher"]
+    assert researcher["search_the_internet"] == build_pkg(CREW_FILES).tools["search_the_internet"]
+    assert built.module["WRITER_TOOL_FUNCTIONS"]["http_fetcher"] == "pkg.tools:FetchTool._run"
+    assert built.diagnostics == []
+
+
+def test_every_tool_class_is_also_a_tool_of_no_owner(build_pkg) -> None:
+    """The class is the tool, listed or not (its module's tools do not depend on which other
+    modules list it); ``owners = [""]`` takes those alone."""
+    built = build_pkg(CREW_FILES, owners=("",))
+    assert sorted(built.tools) == [
+        "crawl",
+        "http_fetcher",
+        "robots",
+        "search_the_docs",
+        "search_the_internet",
+    ]
+    assert "OWNERS" not in built.module
+
+
+def test_a_plain_function_in_an_agents_tools_is_a_warning(build_pkg) -> None:
+    """CrewAI refuses it (``BaseAgent.validate_tools``: "Invalid tool type")."""
+    crew = (
+        "from crewai import Agent\n\n\ndef helper(x: int) -> int:\n    return x\n\n\n"
+        'solo = Agent(role="r", goal="g", backstory="", tools=[helper])\n'
+    )
+    files = {"pkg/__init__.py": "", "pkg/functions.py": FUNCTIONS, "pkg/crew.py": crew}
+    built = build_pkg(files)
+    assert built.diagnostics == [
+        "pkg/crew.py:8:1: warning: crewai: 'helper' in the tools of 'pkg.crew:solo' is a plain "
+        "function, which this framework does not take as a tool (wrap it, for example in "
+        "function_tool(...)); it is left out"
+    ]

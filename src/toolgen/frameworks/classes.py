@@ -19,13 +19,16 @@ parameter), the name and description sent in CrewAI's wire form (:mod:`toolgen.f
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Final
 
 from toolgen.errors import Diagnostics
 from toolgen.frameworks.crewai import wire_description, wire_name
+from toolgen.frameworks.instances import listed_instances
 from toolgen.frameworks.owners import class_lineage
+from toolgen.frameworks.rules import Framework
 from toolgen.frameworks.smolagents_inputs import inputs_schema
 from toolgen.ir import JsonSchema, Owner, ToolDef
 from toolgen.scan.model import ClassDef, Function, Lit, ModuleScan, Name, TExpr
@@ -163,19 +166,50 @@ def class_tools(
         if modules is not None and scan.module not in modules:
             continue
         for cls in scan.classes:
-            rule = next(
-                (
-                    CLASS_RULES[q]
-                    for q in class_lineage(resolver, scan.module, Name(cls.name))[1:]
-                    if q in CLASS_RULES and CLASS_RULES[q].framework in frameworks
-                ),
-                None,
-            )
+            rule = _rule_of(cls, resolver, frameworks)
             if rule is not None:
                 tool = _class_tool(cls, rule, resolver, mapper, diags)
                 if tool is not None:
                     _set_in_init(cls, rule, resolver, diags)
                     out.append(tool)
+    return out
+
+
+def _rule_of(cls: ClassDef, resolver: Resolver, frameworks: tuple[str, ...]) -> ClassRule | None:
+    return next(
+        (
+            CLASS_RULES[q]
+            for q in class_lineage(resolver, cls.module, Name(cls.name))[1:]
+            if q in CLASS_RULES and CLASS_RULES[q].framework in frameworks
+        ),
+        None,
+    )
+
+
+def listed_class_tools(
+    scans: list[ModuleScan],
+    resolver: Resolver,
+    mapper: SchemaMapper,
+    modules: frozenset[str] | None,
+    presets: tuple[Framework, ...],
+) -> list[ToolDef | MethodTool]:
+    """The tool classes whose instances an owner's tools list in ``modules`` holds
+    (``Agent(tools=[SearchTool()])``), each read again as the owner's tool, once per owner. What the
+    class's reading says was said already where the class itself is read."""
+    names = tuple(f.name for f in presets)
+    out: list[ToolDef | MethodTool] = []
+    for scan in scans:
+        if modules is not None and scan.module not in modules:
+            continue
+        seen: set[tuple[str, Owner]] = set()
+        for cls, owner in listed_instances(scan, resolver, presets):
+            rule = _rule_of(cls, resolver, names)
+            if rule is None or (cls.qualname, owner) in seen:
+                continue
+            seen.add((cls.qualname, owner))
+            tool = _class_tool(cls, rule, resolver, mapper, Diagnostics())
+            if tool is not None:
+                out.append(dataclasses.replace(tool, owner=owner))
     return out
 
 
@@ -325,4 +359,4 @@ def _schema(written: tuple[TExpr, str], mapper: SchemaMapper, ctx: Context) -> J
     return folded if isinstance(folded, dict) and folded.get("type") == "object" else None
 
 
-__all__ = ["CLASS_RULES", "ClassRule", "MethodTool", "class_tools"]
+__all__ = ["CLASS_RULES", "ClassRule", "MethodTool", "class_tools", "listed_class_tools"]

@@ -409,6 +409,12 @@ PRESETS: Final[dict[str, Framework]] = {
         "CrewAI",
         ("crewai",),
         {"crewai.tools.tool": _CREWAI_RULE, "crewai.tools.base_tool.tool": _CREWAI_RULE},
+        # ``Agent(tools=[SearchTool(), ...])`` owns the tools its list holds; a plain function
+        # there is refused (``BaseAgent.validate_tools``: "Invalid tool type").
+        lists=dict.fromkeys(
+            ("crewai.Agent", "crewai.agent.Agent", "crewai.agent.core.Agent"),
+            ListRule("agent", None),
+        ),
     ),
 }
 """Every known framework by the name ``frameworks = [...]`` uses."""
