@@ -125,6 +125,7 @@ def _class_tools(
             rule,
             name_keywords=frozenset({"name"}),
             description_keywords=frozenset({"description"}),
+            needs_docstring=False,
         )
         given = Call(
             Name("tool"),
@@ -346,6 +347,13 @@ def _tool(
             "name-not-portable",
         )
     raw_doc = function.docstring or c.implementation_doc
+    if raw_doc is None and c.rule.needs_docstring:
+        diags.warning(
+            f"{c.rule.framework}: tool '{name}': its decorator raises an error for a function "
+            "without a docstring; give it one",
+            c.decorator_span,
+            "no-docstring",
+        )
     doc = docstrings.parse(raw_doc)
     if not all(key.isascii() for key in doc.params):  # named as written; a parameter, as bound
         bound = {unicodedata.normalize("NFKC", key): value for key, value in doc.params.items()}

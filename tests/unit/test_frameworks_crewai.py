@@ -400,3 +400,20 @@ def test_a_plain_function_in_an_agents_tools_is_a_warning(build_pkg) -> None:
         "function, which this framework does not take as a tool (wrap it, for example in "
         "function_tool(...)); it is left out"
     ]
+
+
+def test_a_tool_function_without_a_docstring_is_a_warning(build_pkg) -> None:
+    """CrewAI's ``@tool`` raises ``ValueError("Function must have a docstring")`` for it, at
+    import: toolgen says so where it is (the class path reads ``_run``, which needs none)."""
+    source = (
+        "from crewai.tools import tool\n\n\n"
+        '@tool("Ping host")\ndef ping(host: str) -> bool:\n    return True\n'
+    )
+    built = build_pkg({"pkg/__init__.py": "", "pkg/net.py": source})
+    assert built.diagnostics == [
+        "pkg/net.py:4:2: warning: crewai: tool 'ping_host': its decorator raises an error for a "
+        "function without a docstring; give it one",
+        "pkg/net.py:5:1: warning: gemini: tool 'ping_host': no description (no docstring "
+        "summary); Gemini requires one, so the tool's name is used",
+    ]
+    assert built.tools["ping_host"]["description"] == ""

@@ -194,6 +194,7 @@ _CREWAI_RULE = DecoratorRule(
     description_keywords=frozenset(),
     positional=("name",),
     docstring=DocstringRule("whole", False, _PYDANTIC_WAY),
+    needs_docstring=True,
     skips_varargs=True,
     wire="crewai",
 )

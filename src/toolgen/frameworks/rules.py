@@ -103,6 +103,9 @@ class DecoratorRule:
     one_string: str | None = None
     """The tool takes one string whatever the function's signature, sent as this property
     (LangChain's ``Tool(name=, func=, description=)``: ``{"__arg1": "..."}``)."""
+    needs_docstring: bool = False
+    """The decorator raises for a function without a docstring (CrewAI's ``@tool``: "Function
+    must have a docstring"): toolgen warns there."""
     wire: str | None = None
     """How the framework rewrites a tool's name and description before a model sees them:
     ``"crewai"`` (:mod:`toolgen.frameworks.crewai`: ``sanitize_tool_name``, and the authored
