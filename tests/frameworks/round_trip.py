@@ -6,8 +6,8 @@
 ``calls`` are ``[provider, wire name, arguments]``; ``module`` is the generated module's text
 (data only, executed into a namespace the Toolbox reads). The corpus is imported from
 ``roots`` as the framework's own program would import it (after each of ``preludes``, the
-scripts that make a framework importable in its slim environment: ``harness.prelude``), so each tool's function is the one
-its decorator left behind. For each call one result is printed, in order:
+scripts that make a framework importable in its slim environment: ``harness.prelude``), so
+each tool's function is the one its decorator left behind. For each call one result is printed, in order:
 
 - ``{"refused": errors}``: an ``ArgumentError`` (its ``errors``, and its text as ``text``);
 - ``{"typed": problems, "kwargs": ..., "fallback": bool, "wrapped": bool}``: decoded;
