@@ -18,6 +18,7 @@ PRESET_NAMES: Final = (
     "pydantic-ai",
     "llama-index",
     "dspy",
+    "crewai",
 )
 """The framework presets' names (:data:`toolgen.frameworks.PRESETS`, which a test keeps equal):
 written out, so that reading the settings, as every run does, does not build the presets."""

@@ -12,6 +12,7 @@ from toolgen import docstrings
 from toolgen.config import Target
 from toolgen.errors import Diagnostics, SourceSpan
 from toolgen.frameworks import active, describe, llama_index
+from toolgen.frameworks.crewai import wire_description, wire_name
 from toolgen.ir import MAX_NESTING, SCHEMA_NESTING, JsonSchema, Owner, ToolDef, nesting
 from toolgen.returns import output_schema
 from toolgen.scan.annotations import check_examples, read_annotations, read_examples
@@ -31,6 +32,7 @@ from toolgen.select import (
     decorator_qualnames,
     injected_by,
     select_tools,
+    wanted_owner,
     warn_decorated_methods,
 )
 
@@ -97,7 +99,7 @@ def _class_tools(
     """Tools written as classes (:mod:`toolgen.frameworks.classes`); one whose parameters are a
     method's signature is read as that framework's decorator reads a function, with the class's
     name and description as the decorator's arguments."""
-    from toolgen.frameworks.classes import MethodTool, class_tools
+    from toolgen.frameworks.classes import MethodTool, class_tools, listed_class_tools
     from toolgen.frameworks.llama_index import spec_tools
     from toolgen.frameworks.presets import PRESETS
 
@@ -107,12 +109,24 @@ def _class_tools(
     found_tools = class_tools(scans, resolver, mapper, diags, modules, names)
     if "llama-index" in names:
         found_tools.extend(spec_tools(scans, resolver, mapper, diags, modules))
-    for found in found_tools:
+    # A class read again as an owner's (an agent's list holds it) has said what it had to say.
+    listed = listed_class_tools(scans, resolver, mapper, modules, presets)
+    for found, said in [*((f, diags) for f in found_tools), *((f, Diagnostics()) for f in listed)]:
+        if not wanted_owner(target, found.owner):
+            continue
         if not isinstance(found, MethodTool):
             out.append(found)
             continue
         framework = PRESETS[found.framework]
         rule = framework.decorators.get(found.reads_as) or framework.calls[found.reads_as].rule
+        # The class's name and description are given as the decorator's keywords, whatever
+        # keywords the framework's own decorator takes (CrewAI's ``@tool`` takes neither).
+        rule = dataclasses.replace(
+            rule,
+            name_keywords=frozenset({"name"}),
+            description_keywords=frozenset({"description"}),
+            needs_docstring=False,
+        )
         given = Call(
             Name("tool"),
             (),
@@ -131,7 +145,7 @@ def _class_tools(
             found.owner,
             found.cls.name,
         )
-        tool = _tool(candidate, mapper, target, diags, notes)
+        tool = _tool(candidate, mapper, target, said, notes)
         if tool is not None:
             out.append(tool)
     return out
@@ -311,6 +325,7 @@ def _tool(
     read = _Read()
     name_override, description_override, ok = _decorator_arguments(c, mapper, diags, read)
     name = name_override if name_override is not None else function.name
+    name = wire_name(c.rule.wire, name)  # what the framework sends (CrewAI sanitises it)
     if not _ANY_PROVIDER_NAME.match(name):
         diags.error(
             f"tool name '{name}' is not valid for any provider (letters, digits, '_', '-', '.' "
@@ -332,6 +347,13 @@ def _tool(
             "name-not-portable",
         )
     raw_doc = function.docstring or c.implementation_doc
+    if raw_doc is None and c.rule.needs_docstring:
+        diags.warning(
+            f"{c.rule.framework}: tool '{name}': its decorator raises an error for a function "
+            "without a docstring; give it one",
+            c.decorator_span,
+            "no-docstring",
+        )
     doc = docstrings.parse(raw_doc)
     if not all(key.isascii() for key in doc.params):  # named as written; a parameter, as bound
         bound = {unicodedata.normalize("NFKC", key): value for key, value in doc.params.items()}
@@ -342,6 +364,7 @@ def _tool(
     description = describe.description(
         rule, raw_doc, doc, function.name, description_override, target.long_description
     )
+    description = wire_description(c.rule.wire, description)
     if not rule.params:
         doc = docstrings.Docstring(doc.summary, doc.long_description, {}, doc.style)
     if notes is not None:

@@ -76,6 +76,27 @@ def test_side_effects_of_importing_tools_never_happen(tmp_path: Path) -> None:
                 raise SystemExit(99)
 
         crush = CrushTool()
+
+        from crewai import Agent as CrewAgent
+        from crewai.tools import BaseTool as CrewTool, tool as crew_tool
+
+        class IncinerateTool(CrewTool):
+            name: str = "Incinerate Files"
+            description: str = "Burn files."
+
+            def __init__(self, **kwargs):
+                super().__init__(description="Burn them all.", **kwargs)
+                raise SystemExit(99)
+
+            def _run(self, path: str, **kwargs) -> str:
+                raise SystemExit(99)
+
+        @crew_tool("Melt Everything")
+        def melt(degrees: int) -> str:
+            '''Melt everything.'''
+            raise SystemExit(99)
+
+        arsonist = CrewAgent(role="r", goal="g", backstory="b", tools=[IncinerateTool()])
         """))
     # llama-index tool specs and FunctionTool calls, DSPy Tools and ReAct lists: read, never run.
     (package / "research.py").write_text(preamble + textwrap.dedent("""
@@ -130,8 +151,10 @@ def test_side_effects_of_importing_tools_never_happen(tmp_path: Path) -> None:
     assert not sentinel.exists()
     generated = (package / "tool_schemas.py").read_text()
     assert '"name": "drop_tables"' in generated and '"name": "drop_database"' in generated
-    for name in ("wipe_disk", "fmt", "burn", "reboot", "shred", "crush"):
+    for name in ("wipe_disk", "fmt", "burn", "reboot", "shred", "crush", "incinerate_files"):
         assert f'"name": "{name}"' in generated, name
+    assert '"name": "melt_everything"' in generated
     assert "AGENT_TOOLS" in generated and "SERVER_TOOLS" in generated
     for name in ("purge", "erase_file", "zap"):
         assert f'"name": "{name}"' in generated, name
+    assert "ARSONIST_TOOLS" in generated

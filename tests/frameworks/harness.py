@@ -47,6 +47,7 @@ FRAMEWORKS: dict[str, str] = {
     "strands": "strands",
     "llama_index": "llamaindex",
     "dspy": "dspy",
+    "crewai": "crewai",
 }
 
 
@@ -91,6 +92,14 @@ def ensure_env(group: str) -> Path:
 def ensure_envs(groups: set[str]) -> dict[str, Path]:
     with ThreadPoolExecutor(max_workers=3) as pool:
         return dict(zip(sorted(groups), pool.map(ensure_env, sorted(groups))))
+
+
+def prelude(framework: str) -> Path | None:
+    """``reference/_<framework>_prelude.py``, where it exists: run before a corpus is imported in
+    the framework's environment, it makes the framework importable there (CrewAI's tools without
+    the rest of CrewAI, whose dependencies the environment leaves out)."""
+    path = HERE / "reference" / f"_{framework}_prelude.py"
+    return path if path.is_file() else None
 
 
 def reference_tools(python: Path, framework: str, corpus: Path) -> list[dict[str, Any]]:

@@ -5,8 +5,9 @@
 
 ``calls`` are ``[provider, wire name, arguments]``; ``module`` is the generated module's text
 (data only, executed into a namespace the Toolbox reads). The corpus is imported from
-``roots`` as the framework's own program would import it, so each tool's function is the one
-its decorator left behind. For each call one result is printed, in order:
+``roots`` as the framework's own program would import it (after each of ``preludes``, the
+scripts that make a framework importable in its slim environment: ``harness.prelude``), so
+each tool's function is the one its decorator left behind. For each call one result is printed, in order:
 
 - ``{"refused": errors}``: an ``ArgumentError`` (its ``errors``, and its text as ``text``);
 - ``{"typed": problems, "kwargs": ..., "fallback": bool, "wrapped": bool}``: decoded;
@@ -24,6 +25,7 @@ from __future__ import annotations
 import copy
 import inspect
 import json
+import runpy
 import sys
 import traceback
 import types
@@ -99,6 +101,8 @@ def main() -> None:
     request = json.load(sys.stdin)
     out, sys.stdout = sys.stdout, sys.stderr  # what a corpus prints must not mix with the JSON
     sys.path[:0] = request["roots"]
+    for prelude in request.get("preludes", []):  # what lets the framework import (harness.prelude)
+        runpy.run_path(prelude)
     namespace: dict[str, Any] = {}
     exec(compile(request["module"], "tool_schemas.py", "exec"), namespace)  # data only
     boxes: dict[str, Toolbox] = {}

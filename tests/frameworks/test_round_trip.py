@@ -137,7 +137,8 @@ def _generated(namespace: dict[str, Any], provider: str) -> list[tuple[str, Any]
 
 def _decoded(framework: str, text: str, roots: list[str], calls: list[Any]) -> list[Any]:
     python = harness.ensure_env(harness.FRAMEWORKS[framework])
-    request = json.dumps({"roots": roots, "module": text, "calls": calls})
+    preludes = [str(p) for p in [harness.prelude(framework)] if p is not None]
+    request = json.dumps({"roots": roots, "module": text, "calls": calls, "preludes": preludes})
     done = subprocess.run(
         [str(python), str(harness.HERE / "round_trip.py")],
         input=request,

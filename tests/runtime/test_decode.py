@@ -619,3 +619,28 @@ def test_a_typing_typeddict_pydantic_refuses_before_312_falls_back_to_the_ir(
     with pytest.raises(ArgumentError) as refused:
         box.decode("ship", {"to": {"street": "1 Main"}, "express": None})
     assert [e["path"] for e in refused.value.errors] == ["/to/city"]
+
+
+def test_a_function_whose_star_parameters_follow_a_default_is_decoded(build: Build) -> None:
+    """``def f(a, b=1, *rest, **options)`` with ``skip_varargs``: pydantic-core refuses an
+    arguments schema whose variadic parameter follows one with a default ("Required parameter
+    'options' follows parameter with default"), which made every call of such a tool crash."""
+    module = build(
+        {
+            "grep/__init__.py": "",
+            "grep/tools.py": """
+                from toolgen import tool
+
+
+                @tool
+                def grep(pattern: str, folder: str = ".", *more: str, **options: int) -> list:
+                    '''Find lines.'''
+                    return [pattern, folder, more, options]
+            """,
+        },
+        skip_varargs=True,
+    )
+    box = Toolbox(module, provider="openai")
+    function, kwargs = box.decode("grep", {"pattern": "x"})
+    assert kwargs == {"pattern": "x", "folder": "."}
+    assert function(**kwargs) == ["x", ".", (), {}]

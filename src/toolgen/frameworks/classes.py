@@ -11,16 +11,24 @@ schema is ``_run``'s signature (``create_schema_from_function``, ``run_manager``
 smolagents' ``Tool`` (smolagents/tools.py): ``name``, ``description`` and the ``inputs`` dict
 (:mod:`toolgen.frameworks.smolagents_inputs`); ``forward`` is what is called, its parameters
 ``inputs``' keys; ``output_type`` is not sent to the model.
+
+CrewAI's ``BaseTool`` (crewai/tools/base_tool.py): LangChain's shape, by CrewAI's rules (the
+``_run`` signature read as its ``@tool`` reads a function, ``_arun``'s when ``_run`` has no
+parameter), the name and description sent in CrewAI's wire form (:mod:`toolgen.frameworks.crewai`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Final
 
 from toolgen.errors import Diagnostics
+from toolgen.frameworks.crewai import wire_description, wire_name
+from toolgen.frameworks.instances import listed_instances
 from toolgen.frameworks.owners import class_lineage
+from toolgen.frameworks.rules import Framework
 from toolgen.frameworks.smolagents_inputs import inputs_schema
 from toolgen.ir import JsonSchema, Owner, ToolDef
 from toolgen.scan.model import ClassDef, Function, Lit, ModuleScan, Name, TExpr
@@ -44,6 +52,11 @@ class ClassRule:
     inputs: bool = False
     """``schema`` is a smolagents ``inputs`` dict; ``signature`` is the method called, whose
     parameters must be its keys, never a schema of its own."""
+    fallback: str | None = None
+    """Where ``signature`` gives no parameter, the method whose signature is read instead
+    (CrewAI reads ``_arun`` when ``_run`` has none)."""
+    wire: str | None = None
+    """The framework's rewrite of the name and description (:attr:`DecoratorRule.wire`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +103,13 @@ _LANGCHAIN: Final = ClassRule("langchain")
 _SMOLAGENTS: Final = ClassRule(
     "smolagents", schema="inputs", signature="forward", reads_as="", inputs=True
 )
+# crewai 1.15.30 (crewai/tools/base_tool.py): ``BaseTool._default_args_schema`` takes a class's
+# ``args_schema`` model as it is, else ``create_model`` of ``_run``'s signature (``_arun``'s when
+# ``_run`` has no parameter but ``self``, ``*args`` and ``**kwargs``), read as ``@tool`` reads one.
+_CREWAI: Final = ClassRule("crewai", reads_as="crewai.tools.tool", fallback="_arun", wire="crewai")
 CLASS_RULES: Final[dict[str, ClassRule]] = {
+    "crewai.tools.BaseTool": _CREWAI,
+    "crewai.tools.base_tool.BaseTool": _CREWAI,
     "langchain_core.tools.BaseTool": _LANGCHAIN,
     "langchain_core.tools.base.BaseTool": _LANGCHAIN,
     "langchain.tools.BaseTool": _LANGCHAIN,
@@ -147,19 +166,50 @@ def class_tools(
         if modules is not None and scan.module not in modules:
             continue
         for cls in scan.classes:
-            rule = next(
-                (
-                    CLASS_RULES[q]
-                    for q in class_lineage(resolver, scan.module, Name(cls.name))[1:]
-                    if q in CLASS_RULES and CLASS_RULES[q].framework in frameworks
-                ),
-                None,
-            )
+            rule = _rule_of(cls, resolver, frameworks)
             if rule is not None:
                 tool = _class_tool(cls, rule, resolver, mapper, diags)
                 if tool is not None:
                     _set_in_init(cls, rule, resolver, diags)
                     out.append(tool)
+    return out
+
+
+def _rule_of(cls: ClassDef, resolver: Resolver, frameworks: tuple[str, ...]) -> ClassRule | None:
+    return next(
+        (
+            CLASS_RULES[q]
+            for q in class_lineage(resolver, cls.module, Name(cls.name))[1:]
+            if q in CLASS_RULES and CLASS_RULES[q].framework in frameworks
+        ),
+        None,
+    )
+
+
+def listed_class_tools(
+    scans: list[ModuleScan],
+    resolver: Resolver,
+    mapper: SchemaMapper,
+    modules: frozenset[str] | None,
+    presets: tuple[Framework, ...],
+) -> list[ToolDef | MethodTool]:
+    """The tool classes whose instances an owner's tools list in ``modules`` holds
+    (``Agent(tools=[SearchTool()])``), each read again as the owner's tool, once per owner. What the
+    class's reading says was said already where the class itself is read."""
+    names = tuple(f.name for f in presets)
+    out: list[ToolDef | MethodTool] = []
+    for scan in scans:
+        if modules is not None and scan.module not in modules:
+            continue
+        seen: set[tuple[str, Owner]] = set()
+        for cls, owner in listed_instances(scan, resolver, presets):
+            rule = _rule_of(cls, resolver, names)
+            if rule is None or (cls.qualname, owner) in seen:
+                continue
+            seen.add((cls.qualname, owner))
+            tool = _class_tool(cls, rule, resolver, mapper, Diagnostics())
+            if tool is not None:
+                out.append(dataclasses.replace(tool, owner=owner))
     return out
 
 
@@ -202,6 +252,8 @@ def _class_tool(
         run = _method(resolver, cls, rule.signature)
         if run is None:  # abstract (``_run`` is abstract in BaseTool): a base of tools, no tool
             return None
+        if rule.fallback is not None and not _read_params(run[0]):
+            run = _method(resolver, cls, rule.fallback) or run
         method, owner_class = run
         text_ = description if isinstance(description, str) else ""
         return MethodTool(method, owner_class, name, text_, rule.framework, rule.reads_as)
@@ -215,8 +267,10 @@ def _class_tool(
         )
         return None
     return ToolDef(
-        name=name,
-        description=description if isinstance(description, str) else "",
+        name=wire_name(rule.wire, name),
+        description=wire_description(
+            rule.wire, description if isinstance(description, str) else ""
+        ),
         parameters=parameters,
         span=cls.span,
         qualname=cls.qualname,
@@ -276,6 +330,15 @@ def _inputs_tool(
     )
 
 
+def _read_params(method: Function) -> list[str]:
+    """The parameters a signature gives a schema: all but ``self`` and ``*args``/``**kwargs``."""
+    return [
+        p.name
+        for i, p in enumerate(method.params)
+        if not (i == 0 and p.name in ("self", "cls")) and p.kind not in ("varargs", "varkw")
+    ]
+
+
 def _schema(written: tuple[TExpr, str], mapper: SchemaMapper, ctx: Context) -> JsonSchema | None:
     """``args_schema``'s JSON Schema: a model class's own (its ``$defs`` beside it), or a dict."""
     value, module = written
@@ -296,4 +359,4 @@ def _schema(written: tuple[TExpr, str], mapper: SchemaMapper, ctx: Context) -> J
     return folded if isinstance(folded, dict) and folded.get("type") == "object" else None
 
 
-__all__ = ["CLASS_RULES", "ClassRule", "MethodTool", "class_tools"]
+__all__ = ["CLASS_RULES", "ClassRule", "MethodTool", "class_tools", "listed_class_tools"]

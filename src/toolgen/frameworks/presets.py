@@ -183,6 +183,22 @@ _DSPY_TOOLS = (
 )
 _DSPY_REACT = ("dspy.ReAct", "dspy.predict.ReAct", "dspy.predict.react.ReAct")
 
+# CrewAI 1.15.30 (crewai/tools/base_tool.py, ``tool``): ``@tool`` or ``@tool("Name")`` (the name
+# positional only; its keywords are result_schema, result_as_answer, max_usage_count). The
+# description is the function's whole ``__doc__``; the schema is ``create_model`` of the
+# signature, ``*args``/``**kwargs`` left out, so a parameter's description is pydantic's only
+# (``Field``). The name and description are sent in CrewAI's wire form (frameworks/crewai.py).
+_CREWAI_RULE = DecoratorRule(
+    "crewai",
+    name_keywords=frozenset(),
+    description_keywords=frozenset(),
+    positional=("name",),
+    docstring=DocstringRule("whole", False, _PYDANTIC_WAY),
+    needs_docstring=True,
+    skips_varargs=True,
+    wire="crewai",
+)
+
 PRESETS: Final[dict[str, Framework]] = {
     "mcp": Framework(
         "mcp",
@@ -388,6 +404,18 @@ PRESETS: Final[dict[str, Framework]] = {
         {},
         calls=dict.fromkeys(_DSPY_TOOLS, CallRule(_DSPY_RULE)),
         lists=dict.fromkeys(_DSPY_REACT, ListRule("agent", _DSPY_RULE, position=1)),
+    ),
+    "crewai": Framework(
+        "crewai",
+        "CrewAI",
+        ("crewai",),
+        {"crewai.tools.tool": _CREWAI_RULE, "crewai.tools.base_tool.tool": _CREWAI_RULE},
+        # ``Agent(tools=[SearchTool(), ...])`` owns the tools its list holds; a plain function
+        # there is refused (``BaseAgent.validate_tools``: "Invalid tool type").
+        lists=dict.fromkeys(
+            ("crewai.Agent", "crewai.agent.Agent", "crewai.agent.core.Agent"),
+            ListRule("agent", None),
+        ),
     ),
 }
 """Every known framework by the name ``frameworks = [...]`` uses."""

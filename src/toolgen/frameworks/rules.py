@@ -92,7 +92,8 @@ class DecoratorRule:
     ``datetime``, not described)."""
     skips_varargs: bool = False
     """The framework leaves ``*args``/``**kwargs`` out of the schema (llama-index's
-    ``create_schema_from_function``), whatever ``skip_varargs`` says."""
+    ``create_schema_from_function``, CrewAI's ``@tool`` and ``BaseTool._run``), whatever
+    ``skip_varargs`` says."""
     arg_desc_keyword: str | None = None
     """A keyword whose dict gives parameters' descriptions by name, over any other (DSPy's
     ``Tool(fn, arg_desc={...})``)."""
@@ -102,6 +103,13 @@ class DecoratorRule:
     one_string: str | None = None
     """The tool takes one string whatever the function's signature, sent as this property
     (LangChain's ``Tool(name=, func=, description=)``: ``{"__arg1": "..."}``)."""
+    needs_docstring: bool = False
+    """The decorator raises for a function without a docstring (CrewAI's ``@tool``: "Function
+    must have a docstring"): toolgen warns there."""
+    wire: str | None = None
+    """How the framework rewrites a tool's name and description before a model sees them:
+    ``"crewai"`` (:mod:`toolgen.frameworks.crewai`: ``sanitize_tool_name``, and the authored
+    text of a composed ``Tool Name: ...`` block)."""
 
 
 @dataclass(frozen=True, slots=True)

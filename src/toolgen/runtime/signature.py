@@ -105,6 +105,16 @@ def _as_the_ir_reads(schema: Any) -> Any:
     for parameter in arguments.get("arguments_schema", ()):
         if parameter.get("mode") == "positional_only":
             parameter["mode"] = "positional_or_keyword"
+        if parameter.get("mode") in ("var_args", "var_kwargs_uniform"):
+            # pydantic-core (2.41 to 2.50) takes a ``*rest`` or ``**options`` after a parameter
+            # with a default for a required one that follows it, and refuses the schema; a
+            # default around its values' schema says it is not, and validates them the same.
+            parameter["schema"] = {
+                "type": "default",
+                "default": None,
+                "schema": parameter["schema"],
+            }
+            continue
         if parameter["schema"].get("type") == "nullable":
             parameter["schema"] = {
                 "type": "default",

@@ -55,7 +55,7 @@ from toolgen.scan.surrogates import SURROGATE, surrogate_reason
 
 Key = tuple[Any, ...]
 
-READ_BY_NAME: Final = frozenset({"_run", "forward"})
+READ_BY_NAME: Final = frozenset({"_run", "_arun", "forward"})
 SET_IN_INIT: Final = frozenset({"name", "description", "args_schema", "inputs", "spec_functions"})
 """The class attributes a class reader reads (``ClassRule``'s, kept in step by a test, and
 llama-index's ``spec_functions``) whose
@@ -174,13 +174,20 @@ def _method_positions(
 def _init_sets(
     index: dict[Key, tuple[int, int]], cls: str, init: ast.FunctionDef | ast.AsyncFunctionDef
 ) -> None:
-    """Where ``__init__`` first assigns ``self.<attr>`` for each attribute of :data:`SET_IN_INIT`
-    (the body is read here, from Python's parse, before hollowing cuts it)."""
+    """Where ``__init__`` first sets one of :data:`SET_IN_INIT` on the instance (the body is
+    read here, from Python's parse, before hollowing cuts it): ``self.<attr> = ...``, or, as
+    pydantic-based tool classes do (CrewAI's), ``kwargs["<attr>"] = ...`` into the ``**``
+    parameter before ``super().__init__(**kwargs)``, or ``super().__init__(<attr>=...)``."""
+    star = init.args.kwarg.arg if init.args.kwarg is not None else None
     for node in ast.walk(init):
+        found: list[tuple[str, ast.AST]] = []
         if isinstance(node, ast.Assign):
             targets = node.targets
         elif isinstance(node, (ast.AnnAssign, ast.AugAssign)):
             targets = [node.target]
+        elif isinstance(node, ast.Call) and _is_super_init(node.func):
+            found = [(k.arg, k) for k in node.keywords if k.arg is not None]
+            targets = []
         else:
             continue
         for target in targets:
@@ -188,9 +195,31 @@ def _init_sets(
                 isinstance(target, ast.Attribute)
                 and isinstance(target.value, ast.Name)
                 and target.value.id == "self"
-                and target.attr in SET_IN_INIT
             ):
-                index.setdefault(("init-set", cls, target.attr), (node.lineno, node.col_offset + 1))
+                found.append((target.attr, node))
+            elif (
+                isinstance(target, ast.Subscript)
+                and isinstance(target.value, ast.Name)
+                and target.value.id == star
+                and isinstance(target.slice, ast.Constant)
+                and isinstance(target.slice.value, str)
+            ):
+                found.append((target.slice.value, node))
+        for attr, where in found:
+            if attr in SET_IN_INIT:
+                at = (getattr(where, "lineno", 0), getattr(where, "col_offset", 0) + 1)
+                index.setdefault(("init-set", cls, attr), at)
+
+
+def _is_super_init(func: ast.expr) -> bool:
+    """``super().__init__``."""
+    return (
+        isinstance(func, ast.Attribute)
+        and func.attr == "__init__"
+        and isinstance(func.value, ast.Call)
+        and isinstance(func.value.func, ast.Name)
+        and func.value.func.id == "super"
+    )
 
 
 def _ast_positions(tree: ast.Module) -> dict[Key, tuple[int, int]]:
