@@ -397,8 +397,8 @@ def test_a_plain_function_in_an_agents_tools_is_a_warning(build_pkg) -> None:
     built = build_pkg(files)
     assert built.diagnostics == [
         "pkg/crew.py:8:1: warning: crewai: 'helper' in the tools of 'pkg.crew:solo' is a plain "
-        "function, which this framework does not take as a tool (wrap it, for example in "
-        "function_tool(...)); it is left out"
+        "function, which this framework does not take as a tool (wrap it in @tool or a "
+        "BaseTool subclass); it is left out"
     ]
 
 

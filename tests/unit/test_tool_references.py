@@ -88,7 +88,7 @@ def test_openai_agents_takes_function_tool_calls_and_warns_on_a_bare_function(bu
     assert built.diagnostics == [
         "pkg/agents.py:4:1: warning: openai-agents: 'get_weather' in the tools of "
         "'pkg.agents:oa' is a plain function, which this framework does not take as a tool "
-        "(wrap it, for example in function_tool(...)); it is left out"
+        "(wrap it in function_tool(...)); it is left out"
     ]
 
 

@@ -254,7 +254,10 @@ PRESETS: Final[dict[str, Framework]] = {
         # ``function_tool(fn, name_override=...)`` called; an Agent's ``tools`` must be
         # ``FunctionTool``s (agent.py checks ``isinstance(tool, Tool)``): a bare function is not.
         calls=dict.fromkeys(("agents.function_tool", "agents.tool.function_tool"), _AGENTS_CALL),
-        lists=dict.fromkeys(("agents.Agent", "agents.agent.Agent"), ListRule("agent", None)),
+        lists=dict.fromkeys(
+            ("agents.Agent", "agents.agent.Agent"),
+            ListRule("agent", None, wrapper="function_tool(...)"),
+        ),
     ),
     "langchain": Framework(
         "langchain",
@@ -414,7 +417,7 @@ PRESETS: Final[dict[str, Framework]] = {
         # there is refused (``BaseAgent.validate_tools``: "Invalid tool type").
         lists=dict.fromkeys(
             ("crewai.Agent", "crewai.agent.Agent", "crewai.agent.core.Agent"),
-            ListRule("agent", None),
+            ListRule("agent", None, wrapper="@tool or a BaseTool subclass"),
         ),
     ),
 }

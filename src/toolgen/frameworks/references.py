@@ -184,8 +184,8 @@ def _listed(
                 if diags is not None:
                     diags.warning(
                         f"{framework.name}: '{item.dotted}' in the tools of '{owner.id}' is a "
-                        "plain function, which this framework does not take as a tool (wrap "
-                        "it, for example in function_tool(...)); it is left out",
+                        f"plain function, which this framework does not take as a tool (wrap "
+                        f"it in {rule.wrapper or 'one of its tools'}); it is left out",
                         span,
                         "plain-function-tool",
                     )

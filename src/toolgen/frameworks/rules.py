@@ -135,6 +135,9 @@ class ListRule:
     keyword: str = "tools"
     position: int | None = None
     """The list's positional place, when it can be given by position (``FunctionToolset([f])``)."""
+    wrapper: str = ""
+    """Where ``plain`` is ``None``: what the framework wants a function wrapped in, for the
+    warning (``function_tool(...)``)."""
 
 
 @dataclass(frozen=True, slots=True)
