@@ -1,0 +1,345 @@
+"""Shared definitions (``share_defs = "auto"``): the object and enum types one tool's schema
+repeats sent once, in ``$defs``, and a definition it uses once inlined, each only where the
+tool's compact JSON gets smaller, and never so that the schema accepts anything else.
+
+It runs after a provider's own passes, on their result, for the providers that resolve local
+``$ref`` s. A schema it cannot rewrite safely (a ``$ref`` that is not ``#/$defs/<name>``, an
+``$id`` or anchor that would move the base a reference resolves against) is left as it is.
+
+Moving a subtree moves the places in it where ``null`` means "left out" (the schema pointers of
+:attr:`~toolgen.providers.transforms.Report.omitted_nulls`): they are rewritten with it, and two
+subtrees are the same only when they also have the same such places, so that the call rules
+(:mod:`toolgen.providers.calls`) read from the shared form undo exactly what they did before.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from collections.abc import Iterator
+from typing import Any, Final
+
+from toolgen.ir import JsonSchema
+from toolgen.providers.share_names import LISTS, MAPS, Names, name_for, type_names, unescape
+from toolgen.providers.transforms import Report, escape_pointer
+
+MIN_BYTES: Final = 64
+"""The smallest type that is shared: a smaller one (``{"type":"string","enum":["a","b"]}``)
+saves a few bytes at most, and costs the model a lookup for each."""
+ANNOTATIONS: Final = frozenset({"description", "title", "default", "examples", "deprecated"})
+"""Keywords that say something about a value but never whether it is accepted."""
+_BLOCKERS: Final = frozenset(
+    {"$id", "$anchor", "$dynamicRef", "$dynamicAnchor", "$recursiveRef", "$recursiveAnchor"}
+)
+_SINGLE: Final = (
+    "items",
+    "additionalProperties",
+    "not",
+    "if",
+    "then",
+    "else",
+    "contains",
+    "propertyNames",
+    "unevaluatedProperties",
+    "unevaluatedItems",
+    "contentSchema",
+)
+_ABSENT: Final = object()
+_LOCAL = re.compile(r"#/\$defs/([^/]+)\Z")
+
+
+def compact_size(value: Any) -> int:
+    """The bytes of ``value`` as compact JSON (UTF-8), as an SDK sends it."""
+    return len(json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+
+
+def share(schema: JsonSchema, report: Report, siblings: bool, source: JsonSchema) -> JsonSchema:
+    """The smaller of ``schema`` and its shared form; ``report.omitted_nulls`` follows.
+
+    ``siblings``: whether this provider reads keywords beside a ``$ref`` (Anthropic's and MCP's
+    2020-12 do; OpenAI's strict mode and Gemini's ``parametersJsonSchema`` refuse them: there a
+    use's own annotations go beside an ``anyOf`` of the one reference). ``source``: the tool's
+    own schema, whose ``$defs`` name the types shared (the user's model names)."""
+    out, places = share_defs(schema, report.omitted_nulls, siblings, type_names(source))
+    report.omitted_nulls[:] = places
+    return out
+
+
+def share_defs(
+    schema: JsonSchema, omitted: list[str], siblings: bool = False, names: Names | None = None
+) -> tuple[JsonSchema, list[str]]:
+    """(the schema with single-use definitions inlined and repeated types shared, the
+    omitted-null pointers moved with them); the input itself when that is not smaller."""
+    if not _rewritable(schema):
+        return schema, list(omitted)
+    work = copy.deepcopy(schema)
+    places = list(omitted)
+    _inline_single_uses(work, places)
+    _share_repeats(work, places, siblings, names or {})
+    if compact_size(work) >= compact_size(schema):
+        return schema, list(omitted)
+    return work, list(dict.fromkeys(places))
+
+
+# --- walking ------------------------------------------------------------------------------
+
+
+def _children(node: JsonSchema, pointer: str) -> Iterator[tuple[Any, Any, str]]:
+    """(container, key, pointer) of each direct subschema of ``node``; ``$defs`` aside."""
+    for key in _SINGLE:
+        if isinstance(node.get(key), dict):
+            yield node, key, f"{pointer}/{key}"
+    for key in MAPS:
+        value = node.get(key)
+        if isinstance(value, dict):
+            for name, sub in value.items():
+                if isinstance(sub, dict):
+                    yield value, name, f"{pointer}/{key}/{escape_pointer(name)}"
+    for key in LISTS:
+        value = node.get(key)
+        if isinstance(value, list):
+            for i, sub in enumerate(value):
+                if isinstance(sub, dict):
+                    yield value, i, f"{pointer}/{key}/{i}"
+
+
+def _nodes(root: JsonSchema) -> Iterator[tuple[Any, Any, str]]:
+    """(container, key, pointer) of every subschema below the root, in a fixed order: the
+    root's own first, then each definition and what is below it."""
+
+    def below(node: JsonSchema, pointer: str) -> Iterator[tuple[Any, Any, str]]:
+        for container, key, where in _children(node, pointer):
+            yield container, key, where
+            yield from below(container[key], where)
+
+    yield from below(root, "")
+    defs = root.get("$defs")
+    if isinstance(defs, dict):
+        for name, body in defs.items():
+            yield defs, name, f"/$defs/{escape_pointer(name)}"
+            yield from below(body, f"/$defs/{escape_pointer(name)}")
+
+
+def _rewritable(schema: JsonSchema) -> bool:
+    """Whether every reference is ``#/$defs/<name>`` to a definition at the root, and nothing
+    (an ``$id``, an anchor, ``definitions``, a nested ``$defs``) moves what one resolves to."""
+    defs = schema.get("$defs", {})
+    if not isinstance(defs, dict):
+        return False
+    for container, key, _ in [(None, None, ""), *_nodes(schema)]:
+        node = schema if container is None else container[key]
+        if _BLOCKERS & node.keys() or "definitions" in node:
+            return False
+        if container is not None and "$defs" in node:
+            return False
+        ref = node.get("$ref")
+        if ref is not None:
+            found = _LOCAL.match(ref) if isinstance(ref, str) else None
+            if found is None or unescape(found.group(1)) not in defs:
+                return False
+    return True
+
+
+def _move(places: list[str], old: str, new: str) -> None:
+    """Pointers below ``old`` now below ``new``."""
+    for i, place in enumerate(places):
+        if place.startswith(old + "/"):
+            places[i] = new + place[len(old) :]
+
+
+# --- definitions used once ----------------------------------------------------------------
+
+
+def _refs_by_name(root: JsonSchema) -> dict[str, list[tuple[Any, Any, str]]]:
+    found: dict[str, list[tuple[Any, Any, str]]] = {}
+    for container, key, pointer in _nodes(root):
+        ref = container[key].get("$ref")
+        if isinstance(ref, str):
+            found.setdefault(unescape(ref.removeprefix("#/$defs/")), []).append(
+                (container, key, pointer)
+            )
+    return found
+
+
+def _reachable(root: JsonSchema, refs: dict[str, list[tuple[Any, Any, str]]]) -> set[str]:
+    """The definitions a reference outside ``$defs`` leads to, directly or through others."""
+    users: dict[str, set[str]] = {}  # name -> the definitions whose bodies refer to it
+    top: set[str] = set()
+    for name, uses in refs.items():
+        for _, _, pointer in uses:
+            if pointer.startswith("/$defs/"):
+                users.setdefault(name, set()).add(unescape(pointer.split("/")[2]))
+            else:
+                top.add(name)
+    reached, pending = set(), list(top)
+    while pending:
+        name = pending.pop()
+        if name not in reached:
+            reached.add(name)
+            pending.extend(n for n, by in users.items() if name in by)
+    return reached
+
+
+def _cyclic(refs: dict[str, list[tuple[Any, Any, str]]]) -> set[str]:
+    """The definitions that lead back to themselves."""
+    edges: dict[str, set[str]] = {}
+    for name, uses in refs.items():
+        for _, _, pointer in uses:
+            if pointer.startswith("/$defs/"):
+                edges.setdefault(unescape(pointer.split("/")[2]), set()).add(name)
+    out = set()
+    for start in edges:
+        stack, seen = list(edges[start]), set()
+        while stack:
+            name = stack.pop()
+            if name == start:
+                out.add(start)
+                break
+            if name not in seen:
+                seen.add(name)
+                stack.extend(edges.get(name, ()))
+    return out
+
+
+def _inline_single_uses(root: JsonSchema, places: list[str]) -> None:
+    """Drop the definitions nothing reaches; inline, one at a time, each that one reference
+    uses (not a recursive one, whose reference must stay), where its siblings are
+    annotations the definition does not have (so that nothing is lost or overridden)."""
+    while True:
+        defs = root.get("$defs")
+        if not isinstance(defs, dict):
+            return
+        refs = _refs_by_name(root)
+        reached = _reachable(root, refs)
+        for name in [n for n in defs if n not in reached]:
+            del defs[name]
+            gone = f"/$defs/{escape_pointer(name)}/"
+            places[:] = [p for p in places if not p.startswith(gone)]
+        cyclic = _cyclic(refs)
+        for name in defs:
+            uses = refs.get(name, [])
+            if len(uses) != 1 or name in cyclic:
+                continue
+            container, key, pointer = uses[0]
+            rest = {k: v for k, v in container[key].items() if k != "$ref"}
+            body = defs[name]
+            if not rest.keys() <= ANNOTATIONS or rest.keys() & body.keys():
+                continue
+            container[key] = {**body, **rest}
+            del defs[name]
+            _move(places, f"/$defs/{escape_pointer(name)}", pointer)
+            break
+        else:
+            if not defs:
+                del root["$defs"]
+            return
+
+
+# --- repeated subtrees --------------------------------------------------------------------
+
+
+def _share_repeats(root: JsonSchema, places: list[str], siblings: bool, names: Names) -> None:
+    """Move, one group at a time and the one that saves most first, every set of equal
+    types (objects and enums of at least :data:`MIN_BYTES`, with the same omitted-null places)
+    to ``$defs`` while that saves bytes; a type equal to a definition becomes a reference to it."""
+    while True:
+        best = _best_group(root, places, siblings, names)
+        if best is None:
+            return
+        name, body, uses, is_new = best
+        if is_new:
+            root.setdefault("$defs", {})[name] = copy.deepcopy(body)
+        target = f"/$defs/{escape_pointer(name)}"
+        for container, key, pointer in uses:
+            container[key] = _reference(name, container[key], body, siblings)
+            _move(places, pointer, target)
+
+
+def _nullable_object(node: JsonSchema) -> bool:
+    kind = node.get("type")
+    return isinstance(kind, list) and sorted(kind) == ["null", "object"]
+
+
+def _core(node: JsonSchema) -> JsonSchema | None:
+    """The type a node names, which equal nodes share: an object's or an enum's assertions,
+    without the annotations each use has of its own (a field's description) and, for an
+    object that may be null, without the null (each use says it beside the reference);
+    ``None`` for any other node."""
+    if "$ref" in node or not ("properties" in node or "enum" in node):
+        return None
+    out = {k: v for k, v in node.items() if k not in ANNOTATIONS}
+    if _nullable_object(node):
+        out["type"] = "object"
+    return out
+
+
+def _reference(name: str, node: JsonSchema, body: JsonSchema, siblings: bool) -> JsonSchema:
+    """``node`` as a reference to the definition ``name`` of its core, ``body``, exactly as
+    strict: the annotations it has that ``body`` does not beside it where the provider reads them there, else beside an ``anyOf``
+    of the one reference (OpenAI's strict mode and Gemini refuse keywords beside a ``$ref``),
+    and ``null`` as a branch of that ``anyOf`` when the node allowed it."""
+    ref: JsonSchema = {"$ref": f"#/$defs/{escape_pointer(name)}"}
+    notes = {k: v for k, v in node.items() if k in ANNOTATIONS and body.get(k, _ABSENT) != v}
+    if _nullable_object(node):
+        return {"anyOf": [ref, {"type": "null"}], **notes}
+    if not notes:
+        return ref
+    return {**ref, **notes} if siblings else {"anyOf": [ref], **notes}
+
+
+def _with_common_notes(core: JsonSchema, uses: list[JsonSchema]) -> JsonSchema:
+    """``core`` with the annotations every use has alike (a model's own description), said once
+    in the definition rather than at every use."""
+    first = uses[0]
+    common = {
+        k: first[k]
+        for k in first
+        if k in ANNOTATIONS and all(k in use and use[k] == first[k] for use in uses[1:])
+    }
+    return {**core, **common} if common else core
+
+
+Group = tuple[str, JsonSchema, list[tuple[Any, Any, str]], bool]
+"""(the definition's name, its body, the places that become references to it, whether it is
+a new definition)."""
+
+
+def _best_group(root: JsonSchema, places: list[str], siblings: bool, names: Names) -> Group | None:
+    """The group of equal types whose sharing saves the most bytes; ``None`` if none does."""
+    defs = root.get("$defs") if isinstance(root.get("$defs"), dict) else {}
+    assert isinstance(defs, dict)
+    groups: dict[tuple[str, tuple[str, ...]], tuple[JsonSchema, list[tuple[Any, Any, str]]]] = {}
+    existing: dict[tuple[str, tuple[str, ...]], str] = {}
+    for container, key, pointer in _nodes(root):
+        node = container[key]
+        core = node if container is defs else _core(node)
+        if core is None:
+            continue
+        text = json.dumps(core, ensure_ascii=False, separators=(",", ":"))
+        if len(text) < MIN_BYTES and container is not defs:
+            continue
+        inside = tuple(p[len(pointer) :] for p in places if p.startswith(pointer + "/"))
+        if container is defs:
+            existing.setdefault((text, inside), key)
+        else:
+            groups.setdefault((text, inside), (core, []))[1].append((container, key, pointer))
+    best: tuple[int, Group] | None = None
+    for group, (core, uses) in groups.items():
+        name = existing.get(group)
+        if name is None and len(uses) < 2:
+            continue
+        is_new = name is None
+        body = _with_common_notes(core, [c[k] for c, k, _ in uses]) if is_new else defs[name]
+        name = name or name_for(core, uses[0][2], set(defs), names)
+        saved = sum(
+            compact_size(container[key])
+            - compact_size(_reference(name, container[key], body, siblings))
+            for container, key, _ in uses
+        )
+        if is_new:  # its entry, and the comma before it or `"$defs":{}` around them
+            saved -= compact_size(name) + 1 + compact_size(body)
+            saved -= 1 if defs else len(',"$defs":{}')
+        if saved > 0 and (best is None or saved > best[0]):
+            best = (saved, (name, body, uses, is_new))
+    return None if best is None else best[1]
