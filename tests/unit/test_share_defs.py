@@ -234,3 +234,24 @@ def test_the_setting_from_pyproject_shares_a_repeated_model(
     calls = built["auto"]["TOOL_CALLS_OPENAI"]["ship"]
     assert calls["defs"] == {"Address": {"omit_nulls": ["/country"]}}
     assert calls["refs"] == {"/billing": "Address", "/shipping": "Address", "/returns": "Address"}
+
+
+def test_many_types_are_shared_in_a_few_walks_not_one_per_type(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A tool of 200 types used twice each: the groups that do not overlap are taken in one
+    round, so the schema is walked a few times, not once per type (which took seconds)."""
+    from toolgen.providers import share
+
+    def model(i: int) -> dict[str, Any]:
+        return _tool(
+            **{f"f{j}": {"type": "string", "description": f"{j} of {i}"} for j in range(4)}
+        )
+
+    schema = _tool(**{f"p{k}": model(k % 200) for k in range(400)})
+    walks = []
+    real = share._nodes
+    monkeypatch.setattr(share, "_nodes", lambda root: walks.append(1) or real(root))
+    out, _ = share_defs(schema, [])
+    assert len(out["$defs"]) == 200 and compact_size(out) < compact_size(schema) * 0.7
+    assert len(walks) <= 6

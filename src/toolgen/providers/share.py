@@ -240,20 +240,45 @@ def _inline_single_uses(root: JsonSchema, places: list[str]) -> None:
 
 
 def _share_repeats(root: JsonSchema, places: list[str], siblings: bool, names: Names) -> None:
-    """Move, one group at a time and the one that saves most first, every set of equal
-    types (objects and enums of at least :data:`MIN_BYTES`, with the same omitted-null places)
-    to ``$defs`` while that saves bytes; a type equal to a definition becomes a reference to it."""
+    """Move every set of equal types (objects and enums of at least :data:`MIN_BYTES`, with
+    the same omitted-null places) to ``$defs`` while that saves bytes, the one that saves most
+    first; a type equal to a definition becomes a reference to it.
+
+    Each round costs every group once and then takes, best first, each whose uses neither hold
+    nor sit inside a use of one taken before it in the round: what those save is still exactly
+    what was costed. The others are costed again in the next round, so a schema of many types
+    takes as many rounds as its types nest deep, not one per type."""
     while True:
-        best = _best_group(root, places, siblings, names)
-        if best is None:
+        used: set[str] = set()  # the places rewritten in this round
+        above: set[str] = set()  # those places and every place that holds one
+        for _, (name, body, uses, is_new) in _ranked_groups(root, places, siblings, names):
+            if any(_overlaps(pointer, used, above) for _, _, pointer in uses):
+                continue
+            defs: dict[str, Any] = root.get("$defs") or {}
+            if is_new and name in defs:  # a name taken earlier in this round: costed again
+                name = name_for(body, uses[0][2], set(defs), names)
+                if _saving(name, body, uses, siblings, True, bool(defs)) <= 0:
+                    continue
+            if is_new:
+                root.setdefault("$defs", {})[name] = copy.deepcopy(body)
+            target = f"/$defs/{escape_pointer(name)}"
+            for container, key, pointer in uses:
+                container[key] = _reference(name, container[key], body, siblings)
+                _move(places, pointer, target)
+                used.add(pointer)
+                parts = pointer.split("/")
+                above.update("/".join(parts[:i]) for i in range(1, len(parts) + 1))
+        if not used:
             return
-        name, body, uses, is_new = best
-        if is_new:
-            root.setdefault("$defs", {})[name] = copy.deepcopy(body)
-        target = f"/$defs/{escape_pointer(name)}"
-        for container, key, pointer in uses:
-            container[key] = _reference(name, container[key], body, siblings)
-            _move(places, pointer, target)
+
+
+def _overlaps(pointer: str, used: set[str], above: set[str]) -> bool:
+    """Whether ``pointer`` is at or around a place rewritten (it is in ``above``), or inside
+    one (a place in ``used`` holds it)."""
+    if pointer in above:
+        return True
+    parts = pointer.split("/")
+    return any("/".join(parts[:i]) in used for i in range(1, len(parts)))
 
 
 def _nullable_object(node: JsonSchema) -> bool:
@@ -305,8 +330,31 @@ Group = tuple[str, JsonSchema, list[tuple[Any, Any, str]], bool]
 a new definition)."""
 
 
-def _best_group(root: JsonSchema, places: list[str], siblings: bool, names: Names) -> Group | None:
-    """The group of equal types whose sharing saves the most bytes; ``None`` if none does."""
+def _saving(
+    name: str,
+    body: JsonSchema,
+    uses: list[tuple[Any, Any, str]],
+    siblings: bool,
+    is_new: bool,
+    has_defs: bool,
+) -> int:
+    """The bytes saved by making ``uses`` references to ``body``, named ``name``."""
+    saved = sum(
+        compact_size(container[key])
+        - compact_size(_reference(name, container[key], body, siblings))
+        for container, key, _ in uses
+    )
+    if is_new:  # its entry, and the comma before it or `"$defs":{}` around them
+        saved -= compact_size(name) + 1 + compact_size(body)
+        saved -= 1 if has_defs else len(',"$defs":{}')
+    return saved
+
+
+def _ranked_groups(
+    root: JsonSchema, places: list[str], siblings: bool, names: Names
+) -> list[tuple[int, Group]]:
+    """The groups of equal types whose sharing saves bytes, the most first (then in the order
+    they first appear)."""
     defs = root.get("$defs") if isinstance(root.get("$defs"), dict) else {}
     assert isinstance(defs, dict)
     groups: dict[tuple[str, tuple[str, ...]], tuple[JsonSchema, list[tuple[Any, Any, str]]]] = {}
@@ -324,7 +372,7 @@ def _best_group(root: JsonSchema, places: list[str], siblings: bool, names: Name
             existing.setdefault((text, inside), key)
         else:
             groups.setdefault((text, inside), (core, []))[1].append((container, key, pointer))
-    best: tuple[int, Group] | None = None
+    ranked: list[tuple[int, Group]] = []
     for group, (core, uses) in groups.items():
         name = existing.get(group)
         if name is None and len(uses) < 2:
@@ -332,14 +380,8 @@ def _best_group(root: JsonSchema, places: list[str], siblings: bool, names: Name
         is_new = name is None
         body = _with_common_notes(core, [c[k] for c, k, _ in uses]) if is_new else defs[name]
         name = name or name_for(core, uses[0][2], set(defs), names)
-        saved = sum(
-            compact_size(container[key])
-            - compact_size(_reference(name, container[key], body, siblings))
-            for container, key, _ in uses
-        )
-        if is_new:  # its entry, and the comma before it or `"$defs":{}` around them
-            saved -= compact_size(name) + 1 + compact_size(body)
-            saved -= 1 if defs else len(',"$defs":{}')
-        if saved > 0 and (best is None or saved > best[0]):
-            best = (saved, (name, body, uses, is_new))
-    return None if best is None else best[1]
+        saved = _saving(name, body, uses, siblings, is_new, bool(defs))
+        if saved > 0:
+            ranked.append((saved, (name, body, uses, is_new)))
+    ranked.sort(key=lambda row: -row[0])  # stable: equal savings keep their first-seen order
+    return ranked
