@@ -250,8 +250,37 @@ def test_many_types_are_shared_in_a_few_walks_not_one_per_type(
 
     schema = _tool(**{f"p{k}": model(k % 200) for k in range(400)})
     walks = []
-    real = share._nodes
-    monkeypatch.setattr(share, "_nodes", lambda root: walks.append(1) or real(root))
+    real = share.nodes
+    monkeypatch.setattr(share, "nodes", lambda root: walks.append(1) or real(root))
     out, _ = share_defs(schema, [])
     assert len(out["$defs"]) == 200 and compact_size(out) < compact_size(schema) * 0.7
     assert len(walks) <= 6
+
+
+@pytest.mark.parametrize("order", [1, -1], ids=["outermost first", "innermost first"])
+def test_a_long_chain_of_single_uses_is_inlined_only_as_deep_as_a_module_can_nest(
+    order: int,
+) -> None:
+    """Each of 300 definitions is used once, by the one before it: written out in one place
+    they would nest 600 levels (a module that does not import); the ones past the bound
+    stay definitions, and the schema accepts what it did."""
+    from toolgen.ir import SCHEMA_NESTING
+    from toolgen.providers.share_walk import depth
+
+    count = 300
+
+    def link(i: int) -> dict[str, Any]:
+        properties: dict[str, Any] = {"value": {"type": "integer"}}
+        if i + 1 < count:
+            properties["next"] = {"$ref": f"#/$defs/L{i + 1}"}
+        return {"type": "object", "properties": properties, "required": ["value"]}
+
+    defs = {f"L{i}": link(i) for i in range(count)[::order]}
+    schema = {**_tool(head={"$ref": "#/$defs/L0"}), "$defs": defs}
+    out, _ = share_defs(schema, [], siblings=True)
+    assert depth(out) <= SCHEMA_NESTING < depth(out) + 4
+    assert compact_size(out) < compact_size(schema) and 0 < len(out["$defs"]) < count
+    chain: Any = {"value": 1}
+    for _ in range(60):
+        chain = {"value": 2, "next": chain}
+    _same_verdicts(schema, out, [{"head": chain}, {"head": {"value": 1, "next": {"value": "x"}}}])

@@ -16,12 +16,11 @@ from __future__ import annotations
 
 import copy
 import json
-import re
-from collections.abc import Iterator
 from typing import Any, Final
 
-from toolgen.ir import JsonSchema
-from toolgen.providers.share_names import LISTS, MAPS, Names, name_for, type_names, unescape
+from toolgen.ir import SCHEMA_NESTING, JsonSchema
+from toolgen.providers.share_names import Names, name_for, type_names
+from toolgen.providers.share_walk import Place, depth, move, nodes, rewritable, unescape
 from toolgen.providers.transforms import Report, escape_pointer
 
 MIN_BYTES: Final = 64
@@ -29,24 +28,7 @@ MIN_BYTES: Final = 64
 saves a few bytes at most, and costs the model a lookup for each."""
 ANNOTATIONS: Final = frozenset({"description", "title", "default", "examples", "deprecated"})
 """Keywords that say something about a value but never whether it is accepted."""
-_BLOCKERS: Final = frozenset(
-    {"$id", "$anchor", "$dynamicRef", "$dynamicAnchor", "$recursiveRef", "$recursiveAnchor"}
-)
-_SINGLE: Final = (
-    "items",
-    "additionalProperties",
-    "not",
-    "if",
-    "then",
-    "else",
-    "contains",
-    "propertyNames",
-    "unevaluatedProperties",
-    "unevaluatedItems",
-    "contentSchema",
-)
 _ABSENT: Final = object()
-_LOCAL = re.compile(r"#/\$defs/([^/]+)\Z")
 
 
 def compact_size(value: Any) -> int:
@@ -71,89 +53,23 @@ def share_defs(
 ) -> tuple[JsonSchema, list[str]]:
     """(the schema with single-use definitions inlined and repeated types shared, the
     omitted-null pointers moved with them); the input itself when that is not smaller."""
-    if not _rewritable(schema):
+    if not rewritable(schema):
         return schema, list(omitted)
     work = copy.deepcopy(schema)
     places = list(omitted)
     _inline_single_uses(work, places)
     _share_repeats(work, places, siblings, names or {})
-    if compact_size(work) >= compact_size(schema):
+    if compact_size(work) >= compact_size(schema) or depth(work) > SCHEMA_NESTING:
         return schema, list(omitted)
     return work, list(dict.fromkeys(places))
-
-
-# --- walking ------------------------------------------------------------------------------
-
-
-def _children(node: JsonSchema, pointer: str) -> Iterator[tuple[Any, Any, str]]:
-    """(container, key, pointer) of each direct subschema of ``node``; ``$defs`` aside."""
-    for key in _SINGLE:
-        if isinstance(node.get(key), dict):
-            yield node, key, f"{pointer}/{key}"
-    for key in MAPS:
-        value = node.get(key)
-        if isinstance(value, dict):
-            for name, sub in value.items():
-                if isinstance(sub, dict):
-                    yield value, name, f"{pointer}/{key}/{escape_pointer(name)}"
-    for key in LISTS:
-        value = node.get(key)
-        if isinstance(value, list):
-            for i, sub in enumerate(value):
-                if isinstance(sub, dict):
-                    yield value, i, f"{pointer}/{key}/{i}"
-
-
-def _nodes(root: JsonSchema) -> Iterator[tuple[Any, Any, str]]:
-    """(container, key, pointer) of every subschema below the root, in a fixed order: the
-    root's own first, then each definition and what is below it."""
-
-    def below(node: JsonSchema, pointer: str) -> Iterator[tuple[Any, Any, str]]:
-        for container, key, where in _children(node, pointer):
-            yield container, key, where
-            yield from below(container[key], where)
-
-    yield from below(root, "")
-    defs = root.get("$defs")
-    if isinstance(defs, dict):
-        for name, body in defs.items():
-            yield defs, name, f"/$defs/{escape_pointer(name)}"
-            yield from below(body, f"/$defs/{escape_pointer(name)}")
-
-
-def _rewritable(schema: JsonSchema) -> bool:
-    """Whether every reference is ``#/$defs/<name>`` to a definition at the root, and nothing
-    (an ``$id``, an anchor, ``definitions``, a nested ``$defs``) moves what one resolves to."""
-    defs = schema.get("$defs", {})
-    if not isinstance(defs, dict):
-        return False
-    for container, key, _ in [(None, None, ""), *_nodes(schema)]:
-        node = schema if container is None else container[key]
-        if _BLOCKERS & node.keys() or "definitions" in node:
-            return False
-        if container is not None and "$defs" in node:
-            return False
-        ref = node.get("$ref")
-        if ref is not None:
-            found = _LOCAL.match(ref) if isinstance(ref, str) else None
-            if found is None or unescape(found.group(1)) not in defs:
-                return False
-    return True
-
-
-def _move(places: list[str], old: str, new: str) -> None:
-    """Pointers below ``old`` now below ``new``."""
-    for i, place in enumerate(places):
-        if place.startswith(old + "/"):
-            places[i] = new + place[len(old) :]
 
 
 # --- definitions used once ----------------------------------------------------------------
 
 
-def _refs_by_name(root: JsonSchema) -> dict[str, list[tuple[Any, Any, str]]]:
-    found: dict[str, list[tuple[Any, Any, str]]] = {}
-    for container, key, pointer in _nodes(root):
+def _refs_by_name(root: JsonSchema) -> dict[str, list[Place]]:
+    found: dict[str, list[Place]] = {}
+    for container, key, pointer in nodes(root):
         ref = container[key].get("$ref")
         if isinstance(ref, str):
             found.setdefault(unescape(ref.removeprefix("#/$defs/")), []).append(
@@ -162,32 +78,32 @@ def _refs_by_name(root: JsonSchema) -> dict[str, list[tuple[Any, Any, str]]]:
     return found
 
 
-def _reachable(root: JsonSchema, refs: dict[str, list[tuple[Any, Any, str]]]) -> set[str]:
-    """The definitions a reference outside ``$defs`` leads to, directly or through others."""
-    users: dict[str, set[str]] = {}  # name -> the definitions whose bodies refer to it
-    top: set[str] = set()
-    for name, uses in refs.items():
-        for _, _, pointer in uses:
-            if pointer.startswith("/$defs/"):
-                users.setdefault(name, set()).add(unescape(pointer.split("/")[2]))
-            else:
-                top.add(name)
-    reached, pending = set(), list(top)
-    while pending:
-        name = pending.pop()
-        if name not in reached:
-            reached.add(name)
-            pending.extend(n for n, by in users.items() if name in by)
-    return reached
-
-
-def _cyclic(refs: dict[str, list[tuple[Any, Any, str]]]) -> set[str]:
-    """The definitions that lead back to themselves."""
+def _edges(refs: dict[str, list[Place]]) -> dict[str, set[str]]:
+    """Each definition's name → the names its body refers to."""
     edges: dict[str, set[str]] = {}
     for name, uses in refs.items():
         for _, _, pointer in uses:
             if pointer.startswith("/$defs/"):
                 edges.setdefault(unescape(pointer.split("/")[2]), set()).add(name)
+    return edges
+
+
+def _reachable(refs: dict[str, list[Place]]) -> set[str]:
+    """The definitions a reference outside ``$defs`` leads to, directly or through others."""
+    edges = _edges(refs)
+    pending = [n for n, uses in refs.items() if any(not p.startswith("/$defs/") for *_, p in uses)]
+    reached: set[str] = set()
+    while pending:
+        name = pending.pop()
+        if name not in reached:
+            reached.add(name)
+            pending.extend(edges.get(name, ()))
+    return reached
+
+
+def _cyclic(refs: dict[str, list[Place]]) -> set[str]:
+    """The definitions that lead back to themselves."""
+    edges = _edges(refs)
     out = set()
     for start in edges:
         stack, seen = list(edges[start]), set()
@@ -203,37 +119,70 @@ def _cyclic(refs: dict[str, list[tuple[Any, Any, str]]]) -> set[str]:
 
 
 def _inline_single_uses(root: JsonSchema, places: list[str]) -> None:
-    """Drop the definitions nothing reaches; inline, one at a time, each that one reference
-    uses (not a recursive one, whose reference must stay), where its siblings are
-    annotations the definition does not have (so that nothing is lost or overridden)."""
-    while True:
-        defs = root.get("$defs")
-        if not isinstance(defs, dict):
-            return
-        refs = _refs_by_name(root)
-        reached = _reachable(root, refs)
-        for name in [n for n in defs if n not in reached]:
-            del defs[name]
-            gone = f"/$defs/{escape_pointer(name)}/"
-            places[:] = [p for p in places if not p.startswith(gone)]
-        cyclic = _cyclic(refs)
-        for name in defs:
-            uses = refs.get(name, [])
-            if len(uses) != 1 or name in cyclic:
-                continue
-            container, key, pointer = uses[0]
+    """Drop the definitions nothing reaches; inline each that one reference uses (not a
+    recursive one, whose reference must stay), where its siblings are annotations the
+    definition does not have (so that nothing is lost or overridden), and where the result
+    nests no deeper than a module can hold.
+
+    All in one walk: a definition whose reference sits in another one's body is inlined
+    there first, then that one where it is used, so a chain of definitions costs one walk."""
+    defs = root.get("$defs")
+    if not isinstance(defs, dict):
+        return
+    refs = _refs_by_name(root)
+    reached = _reachable(refs)
+    for name in [n for n in defs if n not in reached]:
+        del defs[name]
+        gone = f"/$defs/{escape_pointer(name)}/"
+        places[:] = [p for p in places if not p.startswith(gone)]
+    cyclic = _cyclic(refs)
+    chosen: dict[str, Place] = {}
+    for name in defs:
+        uses = refs.get(name, [])
+        if len(uses) == 1 and name not in cyclic:
+            container, key, _ = uses[0]
             rest = {k: v for k, v in container[key].items() if k != "$ref"}
-            body = defs[name]
-            if not rest.keys() <= ANNOTATIONS or rest.keys() & body.keys():
-                continue
-            container[key] = {**body, **rest}
-            del defs[name]
-            _move(places, f"/$defs/{escape_pointer(name)}", pointer)
-            break
-        else:
-            if not defs:
-                del root["$defs"]
-            return
+            if rest.keys() <= ANNOTATIONS and not rest.keys() & defs[name].keys():
+                chosen[name] = uses[0]
+    homes = {f"/$defs/{escape_pointer(name)}": name for name in chosen}
+
+    def host(name: str) -> str | None:
+        """The chosen definition whose body holds this one's reference."""
+        parts = chosen[name][2].split("/")
+        return homes.get("/".join(parts[:3])) if parts[1:2] == ["$defs"] else None
+
+    chains: dict[str, int] = {}
+
+    def chain(name: str) -> int:
+        """How many chosen definitions hold this one, one inside the other (walked up without
+        recursion: a chain can be thousands long)."""
+        path: list[str] = []
+        at: str | None = name
+        while at is not None and at not in chains:
+            path.append(at)
+            at = host(at)
+        count = -1 if at is None else chains[at]
+        for step in reversed(path):
+            count += 1
+            chains[step] = count
+        return chains[name]
+
+    deep = {name: depth(defs[name]) for name in chosen}
+    for name in sorted(chosen, key=chain, reverse=True):  # the innermost first
+        container, key, pointer = chosen[name]
+        outer = host(name)
+        steps = pointer.count("/") - (2 if outer is not None else 0)
+        # Written out there, the definition must not nest deeper than a module can import:
+        # the place's own levels (one per pointer step) and the definition's.
+        if steps + deep[name] + (2 if outer is not None else 0) > SCHEMA_NESTING:
+            continue
+        rest = {k: v for k, v in container[key].items() if k != "$ref"}
+        container[key] = {**defs.pop(name), **rest}
+        move(places, f"/$defs/{escape_pointer(name)}", pointer)
+        if outer is not None:
+            deep[outer] = max(deep[outer], steps + deep[name])
+    if not defs:
+        del root["$defs"]
 
 
 # --- repeated subtrees --------------------------------------------------------------------
@@ -264,7 +213,7 @@ def _share_repeats(root: JsonSchema, places: list[str], siblings: bool, names: N
             target = f"/$defs/{escape_pointer(name)}"
             for container, key, pointer in uses:
                 container[key] = _reference(name, container[key], body, siblings)
-                _move(places, pointer, target)
+                move(places, pointer, target)
                 used.add(pointer)
                 parts = pointer.split("/")
                 above.update("/".join(parts[:i]) for i in range(1, len(parts) + 1))
@@ -325,7 +274,7 @@ def _with_common_notes(core: JsonSchema, uses: list[JsonSchema]) -> JsonSchema:
     return {**core, **common} if common else core
 
 
-Group = tuple[str, JsonSchema, list[tuple[Any, Any, str]], bool]
+Group = tuple[str, JsonSchema, list[Place], bool]
 """(the definition's name, its body, the places that become references to it, whether it is
 a new definition)."""
 
@@ -333,7 +282,7 @@ a new definition)."""
 def _saving(
     name: str,
     body: JsonSchema,
-    uses: list[tuple[Any, Any, str]],
+    uses: list[Place],
     siblings: bool,
     is_new: bool,
     has_defs: bool,
@@ -357,9 +306,9 @@ def _ranked_groups(
     they first appear)."""
     defs = root.get("$defs") if isinstance(root.get("$defs"), dict) else {}
     assert isinstance(defs, dict)
-    groups: dict[tuple[str, tuple[str, ...]], tuple[JsonSchema, list[tuple[Any, Any, str]]]] = {}
+    groups: dict[tuple[str, tuple[str, ...]], tuple[JsonSchema, list[Place]]] = {}
     existing: dict[tuple[str, tuple[str, ...]], str] = {}
-    for container, key, pointer in _nodes(root):
+    for container, key, pointer in nodes(root):
         node = container[key]
         core = node if container is defs else _core(node)
         if core is None:

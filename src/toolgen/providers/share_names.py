@@ -5,20 +5,9 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Final
 
 from toolgen.ir import JsonSchema
-
-MAPS: Final = ("properties", "patternProperties", "dependentSchemas")
-"""Keywords whose value maps names to subschemas (``$defs`` aside)."""
-LISTS: Final = ("prefixItems", "anyOf", "oneOf", "allOf")
-"""Keywords whose value is a list of subschemas."""
-
-
-def unescape(part: str) -> str:
-    """One JSON pointer step as the key it names."""
-    return part.replace("~1", "/").replace("~0", "~")
-
+from toolgen.providers.share_walk import LISTS, MAPS, unescape
 
 Names = dict[tuple[str, ...], str]
 """A type's name by what identifies it after any provider's passes: an object's property
