@@ -221,6 +221,20 @@ class Target:
         doc_type="int (1–100000)",
         doc_default="`256`",
     )
+    share_defs: str = _setting(
+        "off",
+        kind="str",
+        flag="--share-defs",
+        choices=("off", "auto"),
+        help="Where a provider resolves $ref, send an object or enum type a tool repeats once, "
+        "in $defs, and inline a definition it uses once, where that is smaller [default: off].",
+        doc='`"auto"`: where a provider resolves `$ref` (OpenAI, Anthropic, MCP, Gemini\'s '
+        "`parametersJsonSchema`; not Bedrock), an object or enum type that one tool repeats is "
+        "sent once, in `$defs`, and a definition it uses once is inlined, each only where that "
+        "makes the tool's JSON smaller ([providers](providers.md#shared-definitions))",
+        doc_type='`"off"` or `"auto"`',
+        doc_default='`"off"`',
+    )
     long_description: bool = _setting(
         False,
         kind="bool",

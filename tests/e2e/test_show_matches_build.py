@@ -24,7 +24,11 @@ BUILDING = [
     if (CASES / n / "expected" / "exit_code").read_text() == "0\n" and not n.startswith("limit_")
 ]
 _FLAGS = {"--warn-undocumented": ("warn_undocumented", True), "--strict": ("strict", True)}
-_OPTIONS = {"--layout": "layout", "--gemini-flavour": "gemini_flavour"}
+_OPTIONS = {
+    "--layout": "layout",
+    "--gemini-flavour": "gemini_flavour",
+    "--share-defs": "share_defs",
+}
 
 
 def _target(case: Path) -> Target:

@@ -9,6 +9,10 @@ then either checked against the function's real signature (each value validated 
 strictly, against its annotation) or, when refused, checked to be rejected by ``jsonschema``
 against the IR once the nulls the provider made mean "omitted" are taken out, by an oracle of
 this test's own (a null at an optional property whose IR schema does not admit null).
+
+Each case runs as configured and again with ``share_defs = "auto"`` (the other way for a case
+that sets it), for every tool whose constant or call rules that changes: shared definitions
+must not change what a constant admits or how its calls are undone.
 """
 
 from __future__ import annotations
@@ -62,19 +66,31 @@ RAISES: dict[str, type[Exception]] = {"evaluation": NameError, "owners_mixed": I
 """Tools outside the rule by design: the build warned that the IR does not say their types."""
 
 
+def _args(case: str) -> list[str]:
+    extra = CASES / case / "args.txt"
+    return extra.read_text().split() if extra.exists() else []
+
+
+def _configured_share(case: str) -> str:
+    args = _args(case)
+    return args[args.index("--share-defs") + 1] if "--share-defs" in args else "off"
+
+
 @functools.cache
-def _module(case: str) -> dict[str, Any]:
+def _module(case: str, share: str | None = None) -> dict[str, Any]:
     """The case's constants, built with its ``input`` folder as the source root (where its
-    code's own imports start), every file of a per-provider layout merged."""
+    code's own imports start), every file of a per-provider layout merged; ``share``:
+    ``share_defs``, if not the case's own."""
     root = CASES / case / "input"
     paths = tuple(sorted(p for p in root.iterdir() if p.is_dir() or p.suffix == ".py"))
-    args = (
-        (CASES / case / "args.txt").read_text().split()
-        if (CASES / case / "args.txt").exists()
-        else []
-    )
+    args = _args(case)
     layout = args[args.index("--layout") + 1] if "--layout" in args else "single"
-    target = Target(paths=paths, out=root / "tool_schemas.py", layout=layout)
+    target = Target(
+        paths=paths,
+        out=root / "tool_schemas.py",
+        layout=layout,
+        share_defs=share or _configured_share(case),
+    )
     merged: dict[str, Any] = {}
     for planned in api.plan(Config((target,)), cwd=root, use_cache=False).files:
         assert planned.data is not None
@@ -96,17 +112,33 @@ def _cases() -> list[str]:
     ]
 
 
-def _pairs() -> list[tuple[str, str, str]]:
+def _pairs() -> list[tuple[str, str, str, str]]:
+    """(case, provider, wire name, share_defs): every tool as the case builds it, and with
+    ``share_defs`` the other way where that changes its constant or call rules."""
     out = []
     for case in _cases():
         if case in NOT_RUNNABLE:
             continue
-        module = _module(case)
+        own = _configured_share(case)
+        other = "auto" if own == "off" else "off"
+        module, flipped = _module(case, own), _module(case, other)
         for provider in PROVIDERS:
-            for wire, entry in module.get(f"TOOL_CALLS_{provider.upper()}", {}).items():
-                if (case, entry["tool"]) not in OUTSIDE:
-                    out.append((case, provider, wire))
+            calls = f"TOOL_CALLS_{provider.upper()}"
+            for wire, entry in module.get(calls, {}).items():
+                if (case, entry["tool"]) in OUTSIDE:
+                    continue
+                out.append((case, provider, wire, own))
+                if _wire(module, provider, wire) != _wire(flipped, provider, wire):
+                    out.append((case, provider, wire, other))
     return out
+
+
+def _wire(module: dict[str, Any], provider: str, wire: str) -> Any:
+    """What a tool is for a provider: its constant's entry and its call rules."""
+    tools = module.get(f"TOOLS_{provider.upper()}", [])
+    named = [t for t in tools if wire in (t.get("name"), t.get("function", {}).get("name"))]
+    named += [t for t in tools if t.get("toolSpec", {}).get("name") == wire]
+    return named, module.get(f"TOOL_CALLS_{provider.upper()}", {}).get(wire)
 
 
 @functools.cache
@@ -151,11 +183,11 @@ def test_the_tools_outside_the_rule_are_there(monkeypatch: pytest.MonkeyPatch) -
             sys.path.remove(str(CASES / case / "input"))
 
 
-@pytest.mark.parametrize(("case", "provider", "wire"), _pairs())
+@pytest.mark.parametrize(("case", "provider", "wire", "share"), _pairs())
 def test_every_call_a_constant_admits_reaches_the_function_or_the_ir_refuses_it(
-    case: str, provider: str, wire: str
+    case: str, provider: str, wire: str, share: str
 ) -> None:
-    module = _module(case)
+    module = _module(case, share)
     functions = _functions(case)
     box = Toolbox(module, provider=provider, functions=functions)
     info = box.info(wire)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from toolgen.ir import ToolDef
+from toolgen.providers import share
 from toolgen.providers import transforms as t
 from toolgen.providers.base import ANTHROPIC_NAMES, AdapterOptions, NameRule, Normalized
 
@@ -21,6 +22,8 @@ class Anthropic:
 
     def normalize_schema(self, tool: ToolDef, report: t.Report) -> Normalized:
         schema = t.run_passes(tool.parameters, [t.ensure_object_root, t.strip_meta], report)
+        if self.options.share_defs == "auto":
+            schema = share.share(schema, report, True, tool.parameters)
         return Normalized(schema)
 
     def wrap(self, tool: ToolDef, normalized: Normalized, name: str) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from toolgen.ir import JsonSchema, ToolDef, json_type
-from toolgen.providers import refs
+from toolgen.providers import refs, share
 from toolgen.providers import transforms as t
 from toolgen.providers.base import GEMINI_NAMES, VERTEX_NAMES, AdapterOptions, NameRule, Normalized
 from toolgen.providers.transforms import NULL, Pass, Report, fold, transform
@@ -301,6 +301,8 @@ class Gemini:
             schema = t.run_passes(tool.parameters, [*shared, *rest], report)
         else:
             report.take(trial)
+        if self.options.share_defs == "auto":  # a $ref here may carry no other keyword
+            schema = share.share(schema, report, False, tool.parameters)
         return Normalized(schema, extra={"field": "parametersJsonSchema"})
 
     def _parameters(self, tool: ToolDef, report: t.Report) -> Normalized:

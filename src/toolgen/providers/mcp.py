@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from toolgen.ir import JsonSchema, ToolDef
+from toolgen.providers import share
 from toolgen.providers import transforms as t
 from toolgen.providers.base import MCP_NAMES, AdapterOptions, NameRule, Normalized
 
@@ -71,6 +72,8 @@ class MCP:
         schema = t.run_passes(
             tool.parameters, [t.ensure_object_root, t.strip_meta, t.empty_object_closed], report
         )
+        if self.options.share_defs == "auto":
+            schema = share.share(schema, report, True, tool.parameters)
         output = output_schema(tool.output_schema)
         if output is not None:
             output = t.strip_meta(output, report)

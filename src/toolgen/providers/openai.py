@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from toolgen.ir import JsonSchema, ToolDef
-from toolgen.providers import limits, refs
+from toolgen.providers import limits, refs, share
 from toolgen.providers import transforms as t
 from toolgen.providers.base import OPENAI_NAMES, AdapterOptions, NameRule, Normalized
 from toolgen.providers.transforms import NULL, Report, fold, transform
@@ -161,6 +161,8 @@ def normalize(tool: ToolDef, options: AdapterOptions, report: t.Report) -> Norma
         return last[2]  # type: ignore[no-any-return]
     own = t.Report(memo=report.memo)
     result = _normalize(tool, options, own)
+    if options.share_defs == "auto":  # strict mode refuses keywords beside a $ref: none kept
+        result = Normalized(share.share(result.schema, own, False, tool.parameters), result.strict)
     report.memo[("openai", options)] = (tool, own, result)
     report.take(own)
     return result
