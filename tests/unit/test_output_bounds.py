@@ -236,3 +236,26 @@ def test_type_aliases_each_used_twice_in_the_next_are_cut_at_the_parameter(
         "types (type aliases within aliases); described as a string"
     ) in done.stderr
     assert imports(tmp_path)["TOOLS"] == 1
+
+
+def models_within_models(count: int, field: str) -> str:
+    """``count`` pydantic models, each a field of the one before (``field`` names the next)."""
+    classes = [
+        f"class M{i}(BaseModel):\n    inner: {field.format(f'M{i + 1}')}\n" for i in range(count)
+    ]
+    tool = '@tool\ndef f(m: M0) -> None:\n    """Do."""\n'
+    return HEAD + tool + "\n" + "\n".join(classes) + f"class M{count}(BaseModel):\n    x: int\n"
+
+
+@pytest.mark.parametrize("field", ["{}", "Optional[List[{}]]", "Dict[str, Tuple[{}, int]]"])
+def test_models_nested_400_deep_are_cut_at_their_place_not_a_crash(
+    tmp_path: Path, field: str
+) -> None:
+    source = models_within_models(400, field).replace(
+        "from typing import", "from typing import Dict, List, Optional, Tuple,"
+    )
+    done = build(tmp_path, source, "-o", "tool_schemas.py")
+    assert done.returncode == 0, done.stderr[-2000:]  # was a RecursionError, exit 4
+    cut = [line for line in done.stderr.splitlines() if "described as a string" in line]
+    assert len(cut) == 1 and ".inner': " in cut[0], done.stderr[-2000:]
+    assert imports(tmp_path)["TOOLS_OPENAI"] == 1

@@ -20,6 +20,15 @@ from toolgen.scan.model import Alias, Call, ClassDef, FieldDef, Lit, Name, Seq, 
 from toolgen.scan.resolve import External, LocalClass
 
 MAX_ANCESTORS: Final = 200
+FRAME_BUDGET: Final = 750
+"""How deep, in Python frames, the classes being built within each other (each a field of the
+one before) and the annotation being read may take the mapper: a count of the nesting met, not
+of the stack, so that where a type is cut depends on the source alone. Python's default limit
+is 1,000 frames; this leaves the caller 250. A chain of about 100 plain model fields fits."""
+CLASS_FRAMES: Final = 7
+"""The frames one class adds (measured: from a field's annotation to the next class's)."""
+ANNOTATION_FRAMES: Final = 3
+"""The frames one level of an annotation adds, at most (``Dict[str, Optional[X]]``)."""
 """How many scanned classes a class may descend from (1,000 levels made a RecursionError)."""
 _KINDS: Final = {
     "enum.Enum": "enum",
@@ -50,6 +59,8 @@ class ClassSchemas(FieldMetadata):
 
     defs: dict[str, Def]
     _building: list[set[str]]
+    _frames: int
+    """The frames the classes being built take (:data:`FRAME_BUDGET`)."""
 
     def schema(self, expr: TExpr, ctx: Context) -> tuple[JsonSchema, Meta]:
         raise NotImplementedError  # the mapper's
@@ -182,9 +193,16 @@ class ClassSchemas(FieldMetadata):
                     return "dataclass"
         return None
 
-    def _class_ref(self, cls: ClassDef, ctx: Context) -> JsonSchema:
+    def _class_ref(self, cls: ClassDef, ctx: Context, depth: int) -> JsonSchema:
         qual = cls.qualname
         if qual not in self.defs:
+            cost = CLASS_FRAMES + ANNOTATION_FRAMES * depth
+            if self._frames + cost > FRAME_BUDGET:
+                return self._unknown(
+                    ctx,
+                    f"class '{cls.name}' lies {len(self._building)} classes deep (each a field "
+                    "of the one before), more than toolgen follows",
+                )
             try:
                 kind = self._class_kind(cls)
             except TooManyAncestors as exc:
@@ -198,6 +216,7 @@ class ClassSchemas(FieldMetadata):
             entry = Def(cls.name, None, set())
             self.defs[qual] = entry
             self._building.append(entry.deps)
+            self._frames += cost
             try:
                 entry.schema = self._class_schema(cls, kind, ctx)
             except Unresolvable:
@@ -205,6 +224,7 @@ class ClassSchemas(FieldMetadata):
                 raise
             finally:
                 self._building.pop()
+                self._frames -= cost
         if self._building:
             self._building[-1].add(qual)
         return {"$ref": f"#/$defs/{qual}"}

@@ -13,7 +13,14 @@ from typing import Any, Final, cast
 
 from toolgen.errors import Diagnostics
 from toolgen.ir import SCHEMA_NESTING, JsonSchema, nesting
-from toolgen.scan.classes import ClassSchemas, Def, enum_schema, hashable
+from toolgen.scan.classes import (
+    ANNOTATION_FRAMES,
+    FRAME_BUDGET,
+    ClassSchemas,
+    Def,
+    enum_schema,
+    hashable,
+)
 from toolgen.scan.evaluate import Evaluator
 from toolgen.scan.metadata import MISSING, Context, Meta, Unresolvable, apply_keywords
 from toolgen.scan.model import (
@@ -163,6 +170,7 @@ class SchemaMapper(ClassSchemas):
         self.defs: dict[str, Def] = {}
         self._keys: dict[str, str] = {}
         self._building: list[set[str]] = []
+        self._frames = 0
         self._alias_stack: list[str] = []
         self._spent = 0
         """The types the annotation being mapped has expanded to so far."""
@@ -245,7 +253,7 @@ class SchemaMapper(ClassSchemas):
         self._spent += 1
         if self._spent > TYPE_NODES:
             raise _Expanded
-        if depth > 100:
+        if depth > 100 or self._frames + ANNOTATION_FRAMES * depth > FRAME_BUDGET:
             self._cut = True
             return self._unknown(ctx, "type is nested too deeply")
         if isinstance(expr, Lit):
@@ -279,11 +287,11 @@ class SchemaMapper(ClassSchemas):
                 return {"type": "object", "additionalProperties": True}
             return self._unknown(ctx, f"unknown type '{dotted}' ({found.qualname})", _UNKNOWN_FIX)
         if isinstance(found, LocalClass):
-            return self._class_ref(found.cls, ctx)
+            return self._class_ref(found.cls, ctx, depth)
         if isinstance(found, LocalAlias):
             functional = self._functional_class(found.alias, found.module)
             if functional is not None:
-                return self._class_ref(functional, ctx)
+                return self._class_ref(functional, ctx, depth)
             key = f"{found.module}.{found.alias.name}"
             if key in self._alias_stack:
                 return self._unknown(ctx, f"type alias '{dotted}' refers to itself")
