@@ -14,6 +14,7 @@ from typing import Any
 
 import jsonschema
 import pytest
+import regress
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator, ValidationError
@@ -40,7 +41,21 @@ def unique_items(validator: Any, unique: Any, instance: Any, schema: Any) -> Ite
                 return
 
 
-Reference = jsonschema.validators.extend(Draft202012Validator, {"uniqueItems": unique_items})
+def ecma_pattern(validator: Any, pattern: Any, instance: Any, schema: Any) -> Iterator[Any]:
+    """``pattern`` as JSON Schema reads it, an ECMA-262 regular expression (regress, the engine
+    jsonschema's own format checker uses for them): jsonschema's keyword runs Python's ``re``,
+    whose ``$`` also matches before a final newline."""
+    if validator.is_type(instance, "string") and regress.Regex(pattern).find(instance) is None:
+        yield ValidationError(f"{instance!r} does not match {pattern!r}")
+
+
+def ecma_matches(pattern: str) -> Any:
+    return lambda text: regress.Regex(pattern).find(text) is not None
+
+
+Reference = jsonschema.validators.extend(
+    Draft202012Validator, {"uniqueItems": unique_items, "pattern": ecma_pattern}
+)
 
 
 def pointer(parts: Any) -> str:
@@ -289,7 +304,7 @@ def conforming(schema: Any, root: dict[str, Any], depth: int = 0) -> st.SearchSt
         if maker is not None:
             return maker
         if "pattern" in schema:
-            return st.from_regex(schema["pattern"])
+            return st.from_regex(schema["pattern"]).filter(ecma_matches(schema["pattern"]))
         return st.text(min_size=schema.get("minLength", 0), max_size=8)
     if kind == "boolean":
         return st.booleans()
