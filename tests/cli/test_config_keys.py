@@ -155,6 +155,13 @@ CASES: list[tuple[str, list[str], list[str], Callable[[dict[str, Any], Path], No
         lambda ns, root: "parametersJsonSchema" in walk(ns, "TOOLS_GEMINI") or pytest.fail("json"),
     ),
     (
+        "gemini_response",
+        ["gemini_response = true"],
+        ["--gemini-response"],
+        lambda ns, root: walk(ns, "TOOLS_GEMINI")["response"] == {"type": "STRING"}
+        or pytest.fail("response"),
+    ),
+    (
         "recursion_depth",
         ["recursion_depth = 1"],
         ["--recursion-depth", "1"],
