@@ -124,6 +124,8 @@ def ir_digest(tool: ToolDef) -> str:
         tool.annotations,
         tool.examples,
         tool.defer_loading,
+        tool.by_position,
+        tool.null_is_default,
         [tool.span.path, tool.span.line, tool.span.col],
         [tool.owner.id, tool.owner.kind] if tool.owner is not None else None,
     ]

@@ -281,7 +281,7 @@ def _rules_shape(rules: Any, nested: bool = True) -> bool:
     if not isinstance(rules, dict):
         return False
     for key, value in rules.items():
-        if key == "omit_nulls":
+        if key == "omit_nulls" or (key == "positional" and nested):
             ok = isinstance(value, list) and all(isinstance(p, str) for p in value)
         elif key == "refs":
             ok = isinstance(value, dict) and all(
