@@ -54,10 +54,12 @@ def tool_forms(
     ``ir``: the tool's :func:`ir_digest`, when the caller has it already."""
     layouts = Layouts()  # the subtrees the forms share are laid out once
     segments = {"TOOLS": list_item(plain, target.line_length, layouts).encode("utf-8")}
+    prints = {"TOOLS": fingerprint(plain)}
     nullable: dict[str, tuple[str, ...]] = {}
     rules: dict[str, dict[str, Any]] = {}
     for key, adapted in wire.items():
         segments[key] = list_item(adapted.wire, target.line_length, layouts).encode("utf-8")
+        prints[key] = fingerprint(adapted.wire)
         if adapted.nullable_optionals:
             nullable[key] = tuple(adapted.nullable_optionals)
         if adapted.rules:
@@ -75,7 +77,15 @@ def tool_forms(
         tool.packed,
         rules,
         owner=tool.owner,
+        fingerprints=prints,
     )
+
+
+def fingerprint(value: Any) -> str:
+    """A value's digest, as a client can make it again from the data it sends or receives:
+    SHA-256 of its canonical JSON (keys sorted, no spaces, UTF-8 as it is)."""
+    text = json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return "sha256:" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def merge_provider_diagnostics(items: tuple[Diagnostic, ...]) -> list[Diagnostic]:
@@ -114,6 +124,8 @@ def ir_digest(tool: ToolDef) -> str:
         tool.annotations,
         tool.examples,
         tool.defer_loading,
+        tool.by_position,
+        tool.null_is_default,
         [tool.span.path, tool.span.line, tool.span.col],
         [tool.owner.id, tool.owner.kind] if tool.owner is not None else None,
     ]
@@ -147,7 +159,10 @@ def assemble(
     flat, comment = flat_tools(tools)
     mcp = serves_mcp(tools)
     prefixes = owner_prefixes(tools)
-    rendered = _group("", flat, target, diags, mcp, comment=comment, per_request=not prefixes)
+    lists: dict[str, str] = {}  # every tool list -> its fingerprint, for FINGERPRINTS
+    rendered = _group(
+        "", flat, target, diags, mcp, lists, comment=comment, per_request=not prefixes
+    )
     if prefixes:
         rendered[None].append(
             render_constant(
@@ -164,8 +179,19 @@ def assemble(
         own = [t for t in tools if t.owner == owner]
         # Collisions are said once: by the target's constants when they hold every tool.
         checked = flat is not tools
-        for key, group in _group(f"{prefix}_", own, target, diags, mcp, checked).items():
+        for key, group in _group(f"{prefix}_", own, target, diags, mcp, lists, checked).items():
             rendered.setdefault(key, []).extend(group)
+    rendered[None].append(
+        render_constant(
+            Constant(
+                "FINGERPRINTS",
+                "dict[str, str]",
+                lists,
+                "Tool list -> the digest of its tools' digests, in order: the surface's version.",
+            ),
+            target.line_length,
+        )
+    )
     return rendered
 
 
@@ -175,6 +201,7 @@ def _group(
     target: Target,
     diags: Diagnostics,
     mcp: frozenset[str] | None,
+    lists: dict[str, str],
     check: bool = True,
     comment: str = "",
     per_request: bool = True,
@@ -183,7 +210,9 @@ def _group(
     provider's list and name maps. ``mcp``: the tools (by IR digest) ``TOOLS_MCP`` serves,
     ``None`` for all of them; an owner none of whose tools are served has no MCP list.
     ``per_request``: check each list against the tools one request to its provider accepts
-    (not the target's lists when it has owners: each agent sends its owner's)."""
+    (not the target's lists when it has owners: each agent sends its owner's). ``lists``: each
+    list constant's fingerprint is added to it."""
+    lists[f"{prefix}TOOLS"] = _list_print(tools, "TOOLS")
     rendered: dict[str | None, list[RenderedConstant]] = {
         None: [
             render_list(
@@ -201,6 +230,7 @@ def _group(
                 ),
                 target.line_length,
             ),
+            _tool_prints(f"{prefix}TOOL_FINGERPRINTS", {t.name: t for t in tools}, "TOOLS", target),
         ]
     }
     for key in providers_of(target):
@@ -251,7 +281,36 @@ def _group(
                 target.line_length,
             )
         )
+        prints = {t.wire[key]: t for t in served}
+        group.append(_tool_prints(f"{prefix}TOOL_FINGERPRINTS{suffix}", prints, key, target))
+        lists[constant] = _list_print(served, key)
     return rendered
+
+
+def _tool_prints(
+    name: str, tools: dict[str, ToolForms], key: str, target: Target
+) -> RenderedConstant:
+    """A name map to each tool's fingerprint in the list of ``key`` (``TOOLS``, a provider)."""
+    return render_constant(
+        Constant(
+            name,
+            "dict[str, str]",
+            {named: _print_of(t, key) for named, t in tools.items()},
+            f"{'Tool' if key == 'TOOLS' else 'Wire'} name -> the digest of its item in the list "
+            "(SHA-256 of its canonical JSON).",
+        ),
+        target.line_length,
+    )
+
+
+def _list_print(tools: list[ToolForms], key: str) -> str:
+    """A list's fingerprint: its tools' fingerprints, in its order, fingerprinted."""
+    return fingerprint([_print_of(t, key) for t in tools])
+
+
+def _print_of(tool: ToolForms, key: str) -> str:
+    assert tool.fingerprints is not None, "a tool's forms are made with their fingerprints"
+    return tool.fingerprints[key]
 
 
 def call_entry(tool: ToolForms, provider: str) -> dict[str, Any]:

@@ -36,6 +36,8 @@ class ToolForms:
     undo is absent."""
     owner: Owner | None = None
     """The server, agent or toolset the tool belongs to; ``None``: the target's alone."""
+    fingerprints: Mapping[str, str] | None = None
+    """``TOOLS`` or a provider → the digest of the tool's item there (``sha256:...``)."""
 
 
 @dataclass(frozen=True, slots=True)

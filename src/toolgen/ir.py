@@ -106,3 +106,10 @@ class ToolDef:
     defer_loading: bool = False
     """``@tool(defer_loading=True)``: sent only when tool search finds it (Anthropic and the
     OpenAI Responses API's ``defer_loading``)."""
+    by_position: tuple[str, ...] = ()
+    """Arguments the framework passes to the function by position, in order, whatever their
+    names (LangChain's one-string ``Tool`` calls ``func(arguments["__arg1"])``)."""
+    null_is_default: tuple[str, ...] = ()
+    """Parameters for which the framework takes a ``null`` from the model as "left out", so
+    the function's default applies (smolagents' nullable inputs of a ``forward`` whose
+    parameter has a default and does not take ``None``)."""

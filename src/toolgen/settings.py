@@ -198,6 +198,18 @@ class Target:
         doc_type='`"parameters"` or `"json"`',
         doc_default='`"parameters"`',
     )
+    gemini_response: bool = _setting(
+        False,
+        kind="bool",
+        flag="--gemini-response",
+        help="Gemini: describe each tool's return type (`response`, or `responseJsonSchema` "
+        "beside `parametersJsonSchema`) [default: off].",
+        doc="describe each tool's return type to Gemini: `response` beside `parameters`, "
+        "`responseJsonSchema` beside `parametersJsonSchema`; off by default, since it is sent, "
+        "and paid for in tokens, with every request ([providers](providers.md#output-schemas))",
+        doc_type="bool",
+        doc_default="`false`",
+    )
     recursion_depth: int = _setting(
         3,
         kind="int",

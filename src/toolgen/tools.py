@@ -393,7 +393,15 @@ def _tool(
         one["required"] = [key]
         qualname = f"{module}.{function.name}"
         function_path = f"{module}:{function.name}"
-        made = ToolDef(name, description, one, function.span, qualname, function=function_path)
+        made = ToolDef(
+            name,
+            description,
+            one,
+            function.span,
+            qualname,
+            function=function_path,
+            by_position=(key,),
+        )
         return dataclasses.replace(made, owner=c.owner) if ok else None
     properties: dict[str, JsonSchema] = {}
     required: list[str] = []

@@ -72,7 +72,16 @@ CASES: list[tuple[str, list[str], list[str], Callable[[dict[str, Any], Path], No
         ["--provider", "mcp"],
         lambda ns, root: (
             ns["__all__"]
-            == ["TOOLS", "TOOL_FUNCTIONS", "TOOLS_MCP", "TOOL_NAME_MAP_MCP", "TOOL_CALLS_MCP"]
+            == [
+                "TOOLS",
+                "TOOL_FUNCTIONS",
+                "TOOL_FINGERPRINTS",
+                "FINGERPRINTS",
+                "TOOLS_MCP",
+                "TOOL_NAME_MAP_MCP",
+                "TOOL_CALLS_MCP",
+                "TOOL_FINGERPRINTS_MCP",
+            ]
         )
         or pytest.fail(str(ns["__all__"])),
     ),
@@ -81,7 +90,7 @@ CASES: list[tuple[str, list[str], list[str], Callable[[dict[str, Any], Path], No
         ['layout = "per-provider"', 'providers = ["mcp", "anthropic"]'],
         ["--layout", "per-provider", "--provider", "mcp", "--provider", "anthropic"],
         lambda ns, root: (
-            ns["__all__"] == ["TOOLS", "TOOL_FUNCTIONS"]
+            ns["__all__"] == ["TOOLS", "TOOL_FUNCTIONS", "TOOL_FINGERPRINTS", "FINGERPRINTS"]
             and sorted(p.name for p in (root / "tools").glob("tool_schemas*.py"))
             == ["tool_schemas.py", "tool_schemas_anthropic.py", "tool_schemas_mcp.py"]
             and "TOOLS_MCP" in (root / "tools" / "tool_schemas_mcp.py").read_text()
@@ -144,6 +153,13 @@ CASES: list[tuple[str, list[str], list[str], Callable[[dict[str, Any], Path], No
         ['gemini_schema_field = "json"'],
         ["--gemini-schema-field", "json"],
         lambda ns, root: "parametersJsonSchema" in walk(ns, "TOOLS_GEMINI") or pytest.fail("json"),
+    ),
+    (
+        "gemini_response",
+        ["gemini_response = true"],
+        ["--gemini-response"],
+        lambda ns, root: walk(ns, "TOOLS_GEMINI")["response"] == {"type": "STRING"}
+        or pytest.fail("response"),
     ),
     (
         "recursion_depth",
@@ -301,9 +317,12 @@ def test_several_targets_each_with_its_own_settings(
     assert admin["__all__"] == [
         "TOOLS",
         "TOOL_FUNCTIONS",
+        "TOOL_FINGERPRINTS",
+        "FINGERPRINTS",
         "TOOLS_MCP",
         "TOOL_NAME_MAP_MCP",
         "TOOL_CALLS_MCP",
+        "TOOL_FINGERPRINTS_MCP",
     ]
     assert [t["name"] for t in support["TOOLS"]] == ["refund"] and [
         t["name"] for t in admin["TOOLS"]

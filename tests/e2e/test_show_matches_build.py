@@ -23,7 +23,11 @@ BUILDING = [
     # limit_*: walls of made-up tools at a provider's limit; the other cases hold their kinds
     if (CASES / n / "expected" / "exit_code").read_text() == "0\n" and not n.startswith("limit_")
 ]
-_FLAGS = {"--warn-undocumented": ("warn_undocumented", True), "--strict": ("strict", True)}
+_FLAGS = {
+    "--warn-undocumented": ("warn_undocumented", True),
+    "--strict": ("strict", True),
+    "--gemini-response": ("gemini_response", True),
+}
 _OPTIONS = {
     "--layout": "layout",
     "--gemini-flavour": "gemini_flavour",

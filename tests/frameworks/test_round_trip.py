@@ -58,20 +58,7 @@ UNREADABLE: dict[tuple[str, str], str] = {}
 warning, and passes JSON values, which the IR must admit."""
 OUTSIDE: dict[tuple[str, str], str] = {}
 """Tools outside the rule by design, each with its reason."""
-_NULLABLE_DEFAULT = (
-    "smolagents passes null for a nullable input to forward as None, and this forward's "
-    "parameter has a plain default (no Optional): TOOL_CALLS_<P> does not say that such a null "
-    "means the default, so the signature refuses it"
-)
-GAPS: dict[tuple[str, str], str] = {
-    ("langchain_classes", "lookup_vat"): "LangChain's one-string Tool sends {'__arg1': ...}; "
-    "TOOL_CALLS_<P> does not say that __arg1 is the function's one parameter (number)",
-    ("langchain_classes", "ping_gateway"): "the same: __arg1 for ping(host)",
-    ("smolagents_classes", "lab_correlate"): _NULLABLE_DEFAULT,
-    ("smolagents_classes", "lab_export"): _NULLABLE_DEFAULT,
-    ("smolagents_classes", "lab_merge"): _NULLABLE_DEFAULT,
-    ("smolagents_classes", "lab_plot_histogram"): _NULLABLE_DEFAULT,
-}
+GAPS: dict[tuple[str, str], str] = {}
 """Defects still open, each listed so it is seen: an entry whose calls all keep the rule
 fails, so the list cannot outlive them."""
 

@@ -143,7 +143,8 @@ def validate_gemini(decl: dict[str, Any]) -> None:
     parsed = types.FunctionDeclaration.model_validate(decl)  # extra="forbid" at every level
     assert parsed.name == decl["name"] and parsed.description == decl["description"]
     assert re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.:-]{0,63}", decl["name"])
-    stack = [decl["parameters"]] if "parameters" in decl else []
+    # ``response`` is a Schema too (``gemini_response``), of the same OpenAPI subset.
+    stack = [decl[key] for key in ("parameters", "response") if key in decl]
     while stack:
         node = stack.pop()
         assert set(node) <= GEMINI_ALLOWED, set(node) - GEMINI_ALLOWED

@@ -52,13 +52,19 @@ def test_the_split_holds_exactly_the_single_modules_constants(tree: Path) -> Non
         assert not set(constants) & set(merged), "a constant is in two files"
         merged.update(constants)
     assert merged == _constants(single.data or b"")
-    assert _constants(split[0].data or b"").keys() == {"TOOLS", "TOOL_FUNCTIONS"}
+    assert _constants(split[0].data or b"").keys() == {
+        "TOOLS",
+        "TOOL_FUNCTIONS",
+        "TOOL_FINGERPRINTS",
+        "FINGERPRINTS",  # every list's, the providers' modules' too: the surface in one place
+    }
     openai = _constants(split[1].data or b"")
     assert set(openai) == {
         "TOOLS_OPENAI",
         "TOOL_NAME_MAP_OPENAI",
         "NULL_MEANS_OMITTED_OPENAI",
         "TOOL_CALLS_OPENAI",
+        "TOOL_FINGERPRINTS_OPENAI",
     }
 
 

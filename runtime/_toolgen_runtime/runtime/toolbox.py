@@ -18,11 +18,12 @@ from typing import Any, Final
 
 from toolgen.runtime.errors import ArgumentError, shown
 from toolgen.runtime.functions import VARIADIC, import_function, invoke, signature_of
-from toolgen.runtime.undo import Rules, omit_nulls, rules_of
+from toolgen.runtime.undo import Rules, bound_by_position, omit_nulls, rules_of, sent_path
 
 __all__ = ["PROVIDERS", "ToolInfo", "Toolbox"]
 
 PROVIDERS: Final = ("openai", "openai_responses", "anthropic", "gemini", "mcp", "bedrock")
+_BY_POSITION: Final = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
 _LISTED: Final = 20
 """How many tool names an unknown tool's error lists."""
 
@@ -62,6 +63,8 @@ class _Plan:
     """The function's :class:`~toolgen.runtime.signature.Signature`; ``None``: the IR decides."""
     positional: tuple[str, ...]
     """The function's positional-only parameters, in order: sent by name, passed by position."""
+    bound: Mapping[str, str]
+    """Arguments a framework passes by position (``__arg1``) → the parameter each binds to."""
     implied: tuple[str, ...]
     """Without the signature: the parameters the IR does not require and the function gives
     no default (an ``Optional`` one), ``None`` when left out."""
@@ -236,6 +239,9 @@ class Toolbox:
             # parameter for, is dropped: as the IR says, such a field means nothing.
             values = {k: v for k, v in values.items() if k in plan.known}
         packed = plan.packed
+        sent = values
+        if plan.bound:
+            values = {plan.bound.get(k, k): v for k, v in values.items()}
         given = {packed: values} if packed is not None else values
         signature = plan.signature
         if signature is not None:
@@ -247,10 +253,13 @@ class Toolbox:
                 found = problems(exc.errors(include_url=False), given)
             if packed is not None:
                 found = [{**p, "path": _unpack(p["path"], packed)} for p in found]
+            if plan.bound:
+                back = {v: k for k, v in plan.bound.items()}
+                found = [{**p, "path": sent_path(p["path"], back)} for p in found]
             raise ArgumentError(wire_name, found)
         from toolgen.runtime.validate import validate
 
-        found = validate(self._ir_tools()[plan.tool]["parameters"], values)
+        found = validate(self._ir_tools()[plan.tool]["parameters"], sent)
         if found:
             raise ArgumentError(wire_name, found)
         kwargs = dict(given)
@@ -265,8 +274,11 @@ class Toolbox:
         known = frozenset(schema.get("properties") or ())
         packed = entry.get("arguments_of")
         function = self._function(entry)
-        signature = self._validator(entry, function, packed, known)
         parameters = signature_of(function)
+        takes = [n for n, p in parameters.items() if p.kind in _BY_POSITION]
+        bound = bound_by_position(entry, takes)
+        named = frozenset(bound.get(k, k) for k in known)
+        signature = self._validator(entry, function, packed, named)
         implied: tuple[str, ...] = ()
         if signature is None and packed is None:
             ir = self._ir_tools()[entry["tool"]]["parameters"]
@@ -290,6 +302,7 @@ class Toolbox:
             positional=tuple(
                 n for n, p in parameters.items() if p.kind is inspect.Parameter.POSITIONAL_ONLY
             ),
+            bound=bound,
             implied=implied,
         )
         self._plans[wire_name] = plan

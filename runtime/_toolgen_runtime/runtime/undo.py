@@ -1,10 +1,14 @@
-"""A provider's rewrites of a call undone, as the generated ``TOOL_CALLS_<P>`` entry says.
+"""A provider's rewrites of a call undone, as the generated ``TOOL_CALLS_<P>`` entry says, and
+what a framework does to a call before its function sees it.
 
-Today one rewrite changes what a model sends: OpenAI's strict mode makes every optional
-property required and nullable, so ``null`` there means "left out". The entry lists those
-places as JSON pointers into the arguments (``*`` is any item of an array or value of an
+OpenAI's strict mode makes every optional property required and nullable, so ``null`` there
+means "left out"; smolagents takes a nullable input's ``null`` as "left out" too where the
+function's parameter has a default and takes no ``None``. The entry lists those places as JSON
+pointers into the arguments (``omit_nulls``; ``*`` is any item of an array or value of an
 object); a recursive type's places are given once, under ``defs``, relative to each value of
-that type, and ``refs`` says where such values are.
+that type, and ``refs`` says where such values are. ``positional`` names the arguments a
+framework passes by position (LangChain's one-string ``Tool``: ``func(arguments["__arg1"])``):
+they are bound to the function's positional parameters, in order.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["Rules", "omit_nulls", "rules_of"]
+__all__ = ["Rules", "bound_by_position", "omit_nulls", "rules_of", "sent_path"]
 
 Parts = tuple[str, ...]
 
@@ -90,6 +94,23 @@ def _apply(node: Any, rules: Rules, name: str, seen: set[tuple[int, str]], chang
                         return True
                     found = True
     return found
+
+
+def bound_by_position(entry: Mapping[str, Any], takes: list[str]) -> dict[str, str]:
+    """The arguments the entry says go by position, named as the model sends them, each → the
+    function's positional parameter (of ``takes``, in order) it binds to, where the names
+    differ."""
+    sent = entry.get("positional") or ()
+    return {name: param for name, param in zip(sent, takes) if name != param}
+
+
+def sent_path(path: str, sent: Mapping[str, str]) -> str:
+    """A pointer into the arguments as the function names them, as the model sent them
+    (``sent``: parameter → the argument's name)."""
+    head, _, rest = path[1:].partition("/")
+    if not path.startswith("/") or head not in sent:
+        return path
+    return f"/{sent[head]}" + (f"/{rest}" if rest else "")
 
 
 def _copy(value: Any) -> Any:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from toolgen.diff.load import Items, Module, items, tool_value
-from toolgen.diff.model import Change, TargetDiff
+from toolgen.diff.model import Change, Moved, TargetDiff
 from toolgen.diff.rules import compare_tools
 from toolgen.diff.values import identical
 from toolgen.diff.wire import PROVIDERS, Warnings, compare_provider, costs
@@ -107,7 +107,31 @@ def diff_constants(
         tuple(costs(a, b)),
         count_o,
         count_n,
+        tuple(moved_fingerprints(a, b)),
     )
+
+
+def moved_fingerprints(a: dict[str, Any], b: dict[str, Any]) -> list[Moved]:
+    """Each tool list whose fingerprint (``FINGERPRINTS``) differs between the versions, with
+    the tools whose own fingerprint (``TOOL_FINGERPRINTS_<P>``) moved; nothing when a version
+    has none (a module toolgen wrote before it made fingerprints)."""
+    old, new = a.get("FINGERPRINTS"), b.get("FINGERPRINTS")
+    if not isinstance(old, dict) or not isinstance(new, dict):
+        return []
+    out = []
+    for name in sorted(old.keys() | new.keys()):
+        if old.get(name) == new.get(name):
+            continue
+        head, _, tail = name.rpartition("TOOLS")  # PLANNER_TOOLS_OPENAI: PLANNER_, _OPENAI
+        per_tool = f"{head}TOOL_FINGERPRINTS{tail}"
+        tools_o, tools_n = a.get(per_tool) or {}, b.get(per_tool) or {}
+        tools = tuple(
+            Moved(tool, tools_o.get(tool), tools_n.get(tool))
+            for tool in sorted(tools_o.keys() | tools_n.keys())
+            if tools_o.get(tool) != tools_n.get(tool)
+        )
+        out.append(Moved(name, old.get(name), new.get(name), tools))
+    return out
 
 
 def _diff_group(

@@ -382,6 +382,11 @@ def _check_shapes(constants: dict[str, Any], display: str) -> None:
         ):
             if not isinstance(value, dict):
                 raise BadModule(f"{display}: {name} is not a map")
+        elif name == "FINGERPRINTS" or "TOOL_FINGERPRINTS" in name:
+            if not isinstance(value, dict) or not all(
+                isinstance(k, str) and isinstance(v, str) for k, v in value.items()
+            ):
+                raise BadModule(f"{display}: {name} is not a map of fingerprints")
         if name.startswith("TOOL_NAME_MAP_") or name == "TOOL_FUNCTIONS":
             if not all(isinstance(v, str) for v in value.values()):
                 raise BadModule(f"{display}: {name} is not a map of names")

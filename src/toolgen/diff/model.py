@@ -212,6 +212,17 @@ class Cost:
 
 
 @dataclass(frozen=True, slots=True)
+class Moved:
+    """A fingerprint that moved: ``before`` or ``after`` is ``None`` where there was none."""
+
+    name: str
+    """A tool list (``TOOLS_OPENAI``) or, in its ``tools``, a tool's name in that list."""
+    before: str | None
+    after: str | None
+    tools: tuple[Moved, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class TargetDiff:
     """The comparison of one output (a target's module or modules)."""
 
@@ -222,6 +233,8 @@ class TargetDiff:
     costs: tuple[Cost, ...]
     tools_before: int
     tools_after: int
+    fingerprints: tuple[Moved, ...] = ()
+    """The tool lists whose ``FINGERPRINTS`` moved, each with its tools' that moved."""
 
 
 @dataclass(frozen=True, slots=True)

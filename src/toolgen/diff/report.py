@@ -14,7 +14,7 @@ import json
 import re
 from typing import Any, Final
 
-from toolgen.diff.model import RULES, Change, Cost, DiffResult, Level, TargetDiff
+from toolgen.diff.model import RULES, Change, Cost, DiffResult, Level, Moved, TargetDiff
 from toolgen.visible import json_text
 from toolgen.visible import terminal as _t
 
@@ -90,6 +90,15 @@ def cost_row(cost: Cost) -> dict[str, Any]:
     }
 
 
+def moved_row(moved: Moved) -> dict[str, Any]:
+    return {
+        "constant": moved.name,
+        "before": moved.before,
+        "after": moved.after,
+        "tools": [{"tool": t.name, "before": t.before, "after": t.after} for t in moved.tools],
+    }
+
+
 def to_data(result: DiffResult) -> dict[str, Any]:
     counts = result.counts()
     return {
@@ -105,6 +114,7 @@ def to_data(result: DiffResult) -> dict[str, Any]:
                 "tools": {"before": target.tools_before, "after": target.tools_after},
                 "changes": [change_row(c) for c in target.changes],
                 "cost": [cost_row(c) for c in target.costs],
+                "fingerprints": [moved_row(m) for m in target.fingerprints],
             }
             for target in result.targets
         ],
@@ -120,6 +130,14 @@ def to_json(result: DiffResult) -> str:
 
 def _counts(counts: dict[Level, int]) -> str:
     return ", ".join(f"{counts[level]} {level.value}" for level in Level)
+
+
+def _print(fingerprint: str | None) -> str:
+    """A fingerprint as a reader compares it: its first 12 hex digits are enough to tell."""
+    if fingerprint is None:
+        return "(none)"
+    kind, _, digest = fingerprint.partition(":")
+    return f"{kind}:{digest[:12]}" if digest else fingerprint[:19]
 
 
 def _signed(number: int) -> str:
@@ -178,6 +196,13 @@ def to_text(result: DiffResult) -> str:
                         f"    {_t(tool.tool):<30} {tool.before:>8,} → {tool.after:>8,}  {_signed(tool.change)}"
                         f"  tokens {tool.tokens_before:,} → {tool.tokens_after:,}"
                     )
+        if target.fingerprints:
+            out.append("")
+            out.append("fingerprints moved (FINGERPRINTS: a client holding the old one sees drift)")
+            for moved in target.fingerprints:
+                out.append(f"  {_t(moved.name):<24} {_print(moved.before)} → {_print(moved.after)}")
+                for one in moved.tools:
+                    out.append(f"    {_t(one.name):<30} {_print(one.before)} → {_print(one.after)}")
         out.append("")
     counts = result.counts()
     out.append(f"total: {_counts(counts)}" if result.changes else "total: no changes")
@@ -285,5 +310,23 @@ def to_markdown(result: DiffResult) -> str:
                     )
             out.append("")
             out.append("</details>")
+            out.append("")
+        if target.fingerprints:
+            out.append(
+                "Fingerprints moved (`FINGERPRINTS`): a client holding the old one sees drift."
+            )
+            out.append("")
+            out.append("| list | tool | before | after |")
+            out.append("|---|---|---|---|")
+            for moved in target.fingerprints:
+                for name, before, after in [
+                    ("", moved.before, moved.after),
+                    *((t.name, t.before, t.after) for t in moved.tools),
+                ]:
+                    tool = _code(name, cell=True) if name else "(the list)"
+                    out.append(
+                        f"| {_code(moved.name, cell=True)} | {tool} | {_code(_print(before))} "
+                        f"| {_code(_print(after))} |"
+                    )
             out.append("")
     return "\n".join(out).rstrip("\n") + "\n"

@@ -183,6 +183,7 @@ def encode_module(result: ModuleResult) -> tuple[dict[str, Any], list[bytes | me
                 "packed": tool.packed,
                 "rules": {k: dict(v) for k, v in (tool.rules or {}).items()},
                 "owner": [tool.owner.id, tool.owner.kind] if tool.owner is not None else None,
+                "fingerprints": dict(tool.fingerprints or {}),
             }
         )
         payload.extend(tool.segments.values())
@@ -215,8 +216,11 @@ def decode_module(header: dict[str, Any], payload: memoryview) -> ModuleResult |
             path, line, col = tool["span"]
             name, ir, wire, nullable = tool["name"], tool["ir"], tool["wire"], tool["nullable"]
             function, packed, rules = tool["function"], tool["packed"], tool["rules"]
+            prints = tool["fingerprints"]
             if not (
                 isinstance(function, str)
+                and isinstance(prints, dict)
+                and all(isinstance(k, str) and isinstance(v, str) for k, v in prints.items())
                 and (packed is None or isinstance(packed, str))
                 and isinstance(rules, dict)
                 and all(isinstance(k, str) and _rules_shape(v) for k, v in rules.items())
@@ -262,6 +266,7 @@ def decode_module(header: dict[str, Any], payload: memoryview) -> ModuleResult |
                     packed,
                     rules,
                     owned,
+                    prints,
                 )
             )
         if offset != len(payload):
@@ -276,7 +281,7 @@ def _rules_shape(rules: Any, nested: bool = True) -> bool:
     if not isinstance(rules, dict):
         return False
     for key, value in rules.items():
-        if key == "omit_nulls":
+        if key == "omit_nulls" or (key == "positional" and nested):
             ok = isinstance(value, list) and all(isinstance(p, str) for p in value)
         elif key == "refs":
             ok = isinstance(value, dict) and all(

@@ -33,7 +33,7 @@ from toolgen.frameworks.smolagents_inputs import inputs_schema
 from toolgen.ir import JsonSchema, Owner, ToolDef
 from toolgen.scan.model import ClassDef, Function, Lit, ModuleScan, Name, TExpr
 from toolgen.scan.resolve import LocalClass, Resolver
-from toolgen.scan.schema import Context, SchemaMapper, rewrite_refs
+from toolgen.scan.schema import Context, SchemaMapper, Unresolvable, rewrite_refs
 
 
 @dataclass(frozen=True, slots=True)
@@ -307,7 +307,9 @@ def _inputs_tool(
             )
         return None
     run = _method(resolver, cls, rule.signature)
+    defaulted: tuple[str, ...] = ()
     if run is not None:
+        defaulted = _null_is_default(run[0], run[1].module, parameters, mapper)
         names = [p.name for p in run[0].params if p.name not in ("self", "cls")]
         keys = list(parameters["properties"])
         if not any(p.kind in ("varargs", "varkw") for p in run[0].params) and set(names) != set(
@@ -327,6 +329,7 @@ def _inputs_tool(
         span=cls.span,
         qualname=cls.qualname,
         function=f"{cls.module}:{cls.name}.{rule.signature}",
+        null_is_default=defaulted,
     )
 
 
@@ -337,6 +340,36 @@ def _read_params(method: Function) -> list[str]:
         for i, p in enumerate(method.params)
         if not (i == 0 and p.name in ("self", "cls")) and p.kind not in ("varargs", "varkw")
     ]
+
+
+def _null_is_default(
+    forward: Function, module: str, parameters: JsonSchema, mapper: SchemaMapper
+) -> tuple[str, ...]:
+    """The nullable inputs whose parameter has a default and an annotation that takes no
+    ``None``: smolagents passes a model's ``null`` to ``forward`` as ``None``, which such a
+    parameter cannot take, so the run-time leaves it out and the default applies."""
+    nullable = set(parameters["properties"]) - set(parameters.get("required", ()))
+    out = []
+    for param in forward.params:
+        if param.name not in nullable or param.default is None or param.annotation is None:
+            continue
+        ctx = Context(module, param.span, f"parameter '{param.name}'", quiet=True)
+        try:
+            schema, _ = mapper.schema(param.annotation, ctx)
+        except Unresolvable:
+            continue
+        if schema and not _takes_null(schema):  # {}: Any, which takes None
+            out.append(param.name)
+    return tuple(out)
+
+
+def _takes_null(schema: JsonSchema) -> bool:
+    kind = schema.get("type")
+    if kind == "null" or (isinstance(kind, list) and "null" in kind):
+        return True
+    if None in (schema.get("enum") or ()) or ("const" in schema and schema["const"] is None):
+        return True
+    return any(isinstance(b, dict) and _takes_null(b) for b in schema.get("anyOf") or ())
 
 
 def _schema(written: tuple[TExpr, str], mapper: SchemaMapper, ctx: Context) -> JsonSchema | None:

@@ -63,7 +63,7 @@ def adapt_tool(
         adapter.wrap(tool, normalized, wire_name),
         wire_name,
         report.nullable_optionals,
-        call_rules(normalized.schema, report.omitted_nulls),
+        call_rules(normalized.schema, report.omitted_nulls, tool.null_is_default, tool.by_position),
     )
 
 

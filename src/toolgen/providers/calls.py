@@ -1,5 +1,6 @@
 """How a call that comes back from a provider is undone: where in its arguments ``null`` means
-"left out", as JSON pointers the run-time (``toolgen.runtime``) applies.
+"left out", as JSON pointers the run-time (``toolgen.runtime``) applies, and which arguments a
+framework passes by position.
 
 The adapters' passes record schema pointers (:attr:`~toolgen.providers.transforms.Report.
 omitted_nulls`); here they become pointers into the arguments a model sends, read off the
@@ -7,6 +8,10 @@ provider's final schema: ``properties/x`` is ``/x``, an array's items and a map'
 ``/*``, the branches of ``anyOf`` are the same place. A recursive type (a ``$ref`` strict mode
 keeps) cannot be listed place by place: its rules are given once, under ``defs``, relative to
 each value of that type, and ``refs`` says where such values are.
+
+A framework's own handling of a call is said the same way, for every provider: a parameter whose
+``null`` the framework takes as "left out" (``null_is_default``) is one more top-level place of
+``omit_nulls``; arguments it passes by position (LangChain's ``__arg1``) are ``positional``.
 
 Every other rewrite an adapter makes leaves the values a model sends as they are: Gemini folds
 enums of integers and ``const`` into the description (a model sends the value itself), tuples
@@ -24,16 +29,34 @@ from toolgen.ir import JsonSchema
 from toolgen.providers.transforms import escape_pointer
 
 Rules = dict[str, Any]
-"""``{"omit_nulls": [pointer, ...], "refs": {pointer: def name}}``, keys only when non-empty."""
+"""``{"omit_nulls": [pointer, ...], "refs": {pointer: def name}, "positional": [name, ...]}``,
+keys only when non-empty."""
 
 
-def call_rules(schema: JsonSchema, omitted: list[str]) -> Rules:
+def call_rules(
+    schema: JsonSchema,
+    omitted: list[str],
+    null_is_default: tuple[str, ...] = (),
+    by_position: tuple[str, ...] = (),
+) -> Rules:
     """The rules that undo a provider's rewrites of a call, for a tool whose final parameters
-    schema is ``schema`` and whose omitted-null places (schema pointers) are ``omitted``.
+    schema is ``schema`` and whose omitted-null places (schema pointers) are ``omitted``; and
+    the framework's: the parameters whose ``null`` means their default, the arguments it
+    passes by position.
 
     Returns ``{}`` when there is nothing to undo, else the top level's rules, plus ``defs``
     (each recursive type's rules, relative to a value of it) when a ``$ref`` leads to one that
     has any."""
+    properties = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
+    assert isinstance(properties, dict)
+    defaulted = [f"/properties/{escape_pointer(n)}" for n in null_is_default if n in properties]
+    out = _undo_nulls(schema, [*omitted, *defaulted])
+    if by_position:
+        out["positional"] = list(by_position)
+    return out
+
+
+def _undo_nulls(schema: JsonSchema, omitted: list[str]) -> Rules:
     if not omitted:
         return {}
     places = set(omitted)

@@ -264,6 +264,13 @@ class Gemini:
                 "no description (no docstring summary); Gemini requires one, so the "
                 "tool's name is used",
             )
+        normalized = self._parameters_or_json(tool, report)
+        key, response = self._response(tool, normalized.extra["field"], report)
+        if key:
+            normalized.extra.update(response_field=key, response=response)
+        return normalized
+
+    def _parameters_or_json(self, tool: ToolDef, report: t.Report) -> Normalized:
         if self.options.gemini_schema_field == "json":
             return self._json_schema(tool, report)
         trial = t.Report(memo=report.memo)
@@ -284,7 +291,12 @@ class Gemini:
         return self._json_schema(tool, report)
 
     def _json_schema(self, tool: ToolDef, report: t.Report) -> Normalized:
-        shared = [t.ensure_object_root, t.strip_meta]
+        schema = self._json_form(tool.parameters, [t.ensure_object_root, t.strip_meta], report)
+        if self.options.share_defs == "auto":  # a $ref here may carry no other keyword
+            schema = share.share(schema, report, False, tool.parameters)
+        return Normalized(schema, extra={"field": "parametersJsonSchema"})
+
+    def _json_form(self, schema: JsonSchema, shared: list[Pass], report: t.Report) -> JsonSchema:
         rest = [
             t.merge_all_of,
             t.one_of_to_any_of,
@@ -295,22 +307,23 @@ class Gemini:
         limit = self.options.max_inline_kb * 1024
         inlined = refs.inline_refs(self.options.recursion_depth, keep_cycles=True, max_bytes=limit)
         trial = t.Report(memo=report.memo)
-        schema = t.run_passes(tool.parameters, [*shared, inlined, *rest], trial)
+        out = t.run_passes(schema, [*shared, inlined, *rest], trial)
         if trial.downgrades:  # past the bounds of inlining: every $ref kept, as in the IR
             report.warn("", f"sent with its $refs kept, because {trial.reasons()}")
-            schema = t.run_passes(tool.parameters, [*shared, *rest], report)
-        else:
-            report.take(trial)
-        if self.options.share_defs == "auto":  # a $ref here may carry no other keyword
-            schema = share.share(schema, report, False, tool.parameters)
-        return Normalized(schema, extra={"field": "parametersJsonSchema"})
+            return t.run_passes(schema, [*shared, *rest], report)
+        report.take(trial)
+        return out
 
     def _parameters(self, tool: ToolDef, report: t.Report) -> Normalized:
+        schema = self._subset(tool.parameters, [t.ensure_object_root, t.strip_meta], report)
+        return Normalized(schema, extra={"field": "parameters"})
+
+    def _subset(self, schema: JsonSchema, shared: list[Pass], report: t.Report) -> JsonSchema:
+        """A schema in the OpenAPI subset of ``parameters`` (and ``response``)."""
         flavour = self.options.gemini_flavour
-        shared = [t.ensure_object_root, t.strip_meta]
         allowed = VERTEX_KEYS if flavour == "vertex" else GEMINI_KEYS
-        schema = t.run_passes(
-            tool.parameters,
+        return t.run_passes(
+            schema,
             [
                 *shared,
                 refs.inline_refs(
@@ -329,10 +342,38 @@ class Gemini:
             ],
             report,
         )
-        return Normalized(schema, extra={"field": "parameters"})
+
+    def _response(self, tool: ToolDef, field: str, report: t.Report) -> tuple[str, JsonSchema]:
+        """``gemini_response``: the return type in the form the parameters went in, ``response``
+        beside ``parameters`` and ``responseJsonSchema`` beside ``parametersJsonSchema`` (the
+        two forms are exclusive); none where there is no return type, or the subset cannot
+        say it (a warning)."""
+        output = tool.output_schema
+        if not self.options.gemini_response or output is None or output == {"type": "null"}:
+            return "", {}
+        trial = t.Report(memo={})  # not the parameters' memo: another schema
+        if field == "parametersJsonSchema":
+            schema, key = self._json_form(output, [t.strip_meta], trial), "responseJsonSchema"
+        else:
+            schema, key = self._subset(output, [t.strip_meta], trial), "response"
+        if trial.errors or trial.downgrades:
+            reasons = "; ".join(
+                f"{pointer}: {why}" for pointer, why in trial.downgrades or trial.errors
+            )
+            report.warn(
+                "/response",
+                f"no response schema, because `response` cannot express the return type "
+                f"({reasons})",
+            )
+            return "", {}
+        for pointer, why in trial.warnings:
+            report.warn("/response" + ("" if pointer == "/" else pointer), why)
+        return key, schema
 
     def wrap(self, tool: ToolDef, normalized: Normalized, name: str) -> dict[str, Any]:
         out: dict[str, Any] = {"name": name, "description": tool.description or name}
         if normalized.schema.get("properties"):
             out[normalized.extra["field"]] = normalized.schema
+        if normalized.extra.get("response_field"):
+            out[normalized.extra["response_field"]] = normalized.extra["response"]
         return out

@@ -12,26 +12,34 @@ from typing import Any
 __all__ = [
     "TOOLS",
     "TOOL_FUNCTIONS",
+    "TOOL_FINGERPRINTS",
+    "FINGERPRINTS",
     "TOOLS_OPENAI",
     "TOOL_NAME_MAP_OPENAI",
     "NULL_MEANS_OMITTED_OPENAI",
     "TOOL_CALLS_OPENAI",
+    "TOOL_FINGERPRINTS_OPENAI",
     "TOOLS_OPENAI_RESPONSES",
     "TOOL_NAME_MAP_OPENAI_RESPONSES",
     "NULL_MEANS_OMITTED_OPENAI_RESPONSES",
     "TOOL_CALLS_OPENAI_RESPONSES",
+    "TOOL_FINGERPRINTS_OPENAI_RESPONSES",
     "TOOLS_ANTHROPIC",
     "TOOL_NAME_MAP_ANTHROPIC",
     "TOOL_CALLS_ANTHROPIC",
+    "TOOL_FINGERPRINTS_ANTHROPIC",
     "TOOLS_GEMINI",
     "TOOL_NAME_MAP_GEMINI",
     "TOOL_CALLS_GEMINI",
+    "TOOL_FINGERPRINTS_GEMINI",
     "TOOLS_MCP",
     "TOOL_NAME_MAP_MCP",
     "TOOL_CALLS_MCP",
+    "TOOL_FINGERPRINTS_MCP",
     "TOOLS_BEDROCK",
     "TOOL_NAME_MAP_BEDROCK",
     "TOOL_CALLS_BEDROCK",
+    "TOOL_FINGERPRINTS_BEDROCK",
 ]
 
 # The provider-neutral IR: name, description, JSON Schema 2020-12.
@@ -169,6 +177,24 @@ TOOL_FUNCTIONS: dict[str, str] = {
     "book_trip": "travel_tools.flights:book",
     "get_forecast": "travel_tools.weather:get_forecast",
     "search_flights": "travel_tools.flights:search_flights",
+}
+
+# Tool name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS: dict[str, str] = {
+    "book_trip": "sha256:01a0f0d48ed549eac5f3b028cc1b808e01e536c2e2d263abde758f97e1ada188",
+    "get_forecast": "sha256:9b0b4f5f37681357093f890ec0e3be891dae1464cbb0a9eece5526ccadcca2f5",
+    "search_flights": "sha256:17e0f0648060b72ed04f822de0eaa1253ff25b0ec7ce6a5dfb3eac11f0c90b1a",
+}
+
+# Tool list -> the digest of its tools' digests, in order: the surface's version.
+FINGERPRINTS: dict[str, str] = {
+    "TOOLS": "sha256:6eff63c70ddf0d07871e78bfd1bc8067d744bb54a078a0f429ce20f37bfd9ae6",
+    "TOOLS_OPENAI": "sha256:43827adf7231226a3c9f78f934adad56a81a871851dea1186b02c3e8e5fd6312",
+    "TOOLS_OPENAI_RESPONSES": "sha256:d57d71a3a4c3c281e4a49575115f91e1197d437c6639d44e28c263ccd4e6e12a",
+    "TOOLS_ANTHROPIC": "sha256:5f6ca2520e4c0bd99d07822910a36f57ff1e603a62d54028e7c3e43d1f67f2bc",
+    "TOOLS_GEMINI": "sha256:6c281632503890a3719ef631d363e5590e712a15879d07d78e18841f3aabc7d0",
+    "TOOLS_MCP": "sha256:1f4207baf5b05d9f2931b6643db716c1e5939c424abac2aabf74dccef922777a",
+    "TOOLS_BEDROCK": "sha256:bd1857c9f2e8ba685572142129b79ed8c3ed35734ad3540dabb98079bdc265a3",
 }
 
 TOOLS_OPENAI: list[dict[str, Any]] = [
@@ -376,6 +402,13 @@ TOOL_CALLS_OPENAI: dict[str, dict[str, Any]] = {
     },
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_OPENAI: dict[str, str] = {
+    "book_trip": "sha256:9786bd86c2f1b2a2bf86dedb1e73be2bb87c4d57e2b6c4e1a156cba0fe79e8b8",
+    "get_forecast": "sha256:b061a08dfa28fed972a596f7b18d2078f23888b175da4c280ae6f469940e978b",
+    "search_flights": "sha256:a8a54f34cf2a653846f75ab9b53d40070903afdfaaffb6c066d4e90ca540ef15",
+}
+
 TOOLS_OPENAI_RESPONSES: list[dict[str, Any]] = [
     {
         "type": "function",
@@ -566,6 +599,13 @@ TOOL_CALLS_OPENAI_RESPONSES: dict[str, dict[str, Any]] = {
     },
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_OPENAI_RESPONSES: dict[str, str] = {
+    "book_trip": "sha256:6bc2dcc6f2d7c2d786bf474a92c0b9870c06c939a9278aecbba4e8cb88495f31",
+    "get_forecast": "sha256:50a4c5c7b65cdfa6bc37e55b61fbe433dc8d066be65c0a33c4a663e0b1bbace0",
+    "search_flights": "sha256:f4f1ae694f7abcfb60a7facf148c00a6c0db0beb802fb047415adf6483480a9c",
+}
+
 TOOLS_ANTHROPIC: list[dict[str, Any]] = [
     {
         "name": "book_trip",
@@ -713,6 +753,13 @@ TOOL_CALLS_ANTHROPIC: dict[str, dict[str, Any]] = {
         "tool": "search_flights",
         "function": "travel_tools.flights:search_flights",
     },
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_ANTHROPIC: dict[str, str] = {
+    "book_trip": "sha256:4fac57f5e19adeb5d0cc4212f9d6b23e3286724a53474ca2296505e201b7c03a",
+    "get_forecast": "sha256:4a3fa80771e0670aed36364aac04829200431f1700925e66335b9edfb6f2adc1",
+    "search_flights": "sha256:70409fc8cee4b9fc9c9be19946928f622b5c770bea6bb635019f1ae31873b334",
 }
 
 TOOLS_GEMINI: list[dict[str, Any]] = [
@@ -875,6 +922,13 @@ TOOL_CALLS_GEMINI: dict[str, dict[str, Any]] = {
         "tool": "search_flights",
         "function": "travel_tools.flights:search_flights",
     },
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_GEMINI: dict[str, str] = {
+    "book_trip": "sha256:73f1d46e941ca644ef591594abc70395e928c0dc989d1a77457b3472cbee85df",
+    "get_forecast": "sha256:c111341d399586b98d283b2c1e3eaeff5e17e2f04760fb08c163f40a388b6a1e",
+    "search_flights": "sha256:c1405dc6bbbf59bda79934f1229a62f7af233180282b81b34d9ff84e6c0635d9",
 }
 
 TOOLS_MCP: list[dict[str, Any]] = [
@@ -1058,6 +1112,13 @@ TOOL_CALLS_MCP: dict[str, dict[str, Any]] = {
     },
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_MCP: dict[str, str] = {
+    "book_trip": "sha256:bd9d46f593f78350e75e1630a1dd70590a99bb8f20704e564a35a28e44cbf9a2",
+    "get_forecast": "sha256:66def4ebd990939fce72e4833e0206c1687c3f833abf66047a06a43cb828fda0",
+    "search_flights": "sha256:892a62e9bb1317ff5b95b70d163222d8659d042510b435e921339ac9636ea843",
+}
+
 TOOLS_BEDROCK: list[dict[str, Any]] = [
     {
         "toolSpec": {
@@ -1213,4 +1274,11 @@ TOOL_CALLS_BEDROCK: dict[str, dict[str, Any]] = {
         "tool": "search_flights",
         "function": "travel_tools.flights:search_flights",
     },
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_BEDROCK: dict[str, str] = {
+    "book_trip": "sha256:7201217dcf43ae137688af52c68606ca6b22e93e466016b18b86505d60457c83",
+    "get_forecast": "sha256:0b19639269dcfd8d8179a790d44beb7777f1bcee28e6812ec006ae04374e6cd7",
+    "search_flights": "sha256:4fc6015f709c1a0d5f39eed7b77fac85e2614f8d68bf7a363cb43d235e553831",
 }

@@ -9,9 +9,12 @@ from typing import Any
 __all__ = [
     "TOOLS",
     "TOOL_FUNCTIONS",
+    "TOOL_FINGERPRINTS",
+    "FINGERPRINTS",
     "TOOLS_ANTHROPIC",
     "TOOL_NAME_MAP_ANTHROPIC",
     "TOOL_CALLS_ANTHROPIC",
+    "TOOL_FINGERPRINTS_ANTHROPIC",
 ]
 
 # The provider-neutral IR: name, description, JSON Schema 2020-12.
@@ -42,6 +45,17 @@ TOOLS: list[dict[str, Any]] = [
 
 # Tool name -> the function to call, as an import path (module:function).
 TOOL_FUNCTIONS: dict[str, str] = {"forecast": "input.tools:forecast"}
+
+# Tool name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS: dict[str, str] = {
+    "forecast": "sha256:120fad82e85a61b2f5043b9e68b7ed86fdbd34fe460c87893e2c96d3a37fe22a",
+}
+
+# Tool list -> the digest of its tools' digests, in order: the surface's version.
+FINGERPRINTS: dict[str, str] = {
+    "TOOLS": "sha256:9defc22e59b009ef6720adf4c8f40aaa01f656c97c59181c4506dabdf74fcefb",
+    "TOOLS_ANTHROPIC": "sha256:660602d6ac488eaadc4a81686fc41c7ad0a77ebc3418b4b4e5b7e151c3a262ab",
+}
 
 TOOLS_ANTHROPIC: list[dict[str, Any]] = [
     {
@@ -78,4 +92,9 @@ TOOL_NAME_MAP_ANTHROPIC: dict[str, str] = {"forecast": "forecast"}
 # Wire name -> what toolgen.runtime needs to decode and dispatch a call.
 TOOL_CALLS_ANTHROPIC: dict[str, dict[str, Any]] = {
     "forecast": {"tool": "forecast", "function": "input.tools:forecast"},
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_ANTHROPIC: dict[str, str] = {
+    "forecast": "sha256:d9e20459834846fc8d2dcc9d11a2cd7e6966b81725321f4972595c0a27aaf6b5",
 }

@@ -14,26 +14,34 @@ from typing import Any
 __all__ = [
     "TOOLS",
     "TOOL_FUNCTIONS",
+    "TOOL_FINGERPRINTS",
+    "FINGERPRINTS",
     "TOOLS_OPENAI",
     "TOOL_NAME_MAP_OPENAI",
     "NULL_MEANS_OMITTED_OPENAI",
     "TOOL_CALLS_OPENAI",
+    "TOOL_FINGERPRINTS_OPENAI",
     "TOOLS_OPENAI_RESPONSES",
     "TOOL_NAME_MAP_OPENAI_RESPONSES",
     "NULL_MEANS_OMITTED_OPENAI_RESPONSES",
     "TOOL_CALLS_OPENAI_RESPONSES",
+    "TOOL_FINGERPRINTS_OPENAI_RESPONSES",
     "TOOLS_ANTHROPIC",
     "TOOL_NAME_MAP_ANTHROPIC",
     "TOOL_CALLS_ANTHROPIC",
+    "TOOL_FINGERPRINTS_ANTHROPIC",
     "TOOLS_GEMINI",
     "TOOL_NAME_MAP_GEMINI",
     "TOOL_CALLS_GEMINI",
+    "TOOL_FINGERPRINTS_GEMINI",
     "TOOLS_MCP",
     "TOOL_NAME_MAP_MCP",
     "TOOL_CALLS_MCP",
+    "TOOL_FINGERPRINTS_MCP",
     "TOOLS_BEDROCK",
     "TOOL_NAME_MAP_BEDROCK",
     "TOOL_CALLS_BEDROCK",
+    "TOOL_FINGERPRINTS_BEDROCK",
 ]
 
 # The provider-neutral IR: name, description, JSON Schema 2020-12.
@@ -123,6 +131,24 @@ TOOL_FUNCTIONS: dict[str, str] = {
     "bulk_close": "input.app.tools.support:close_many",
     "escalate": "input.app.tools.support:escalate",
     "open_ticket": "input.app.tools.support:open_ticket",
+}
+
+# Tool name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS: dict[str, str] = {
+    "bulk_close": "sha256:752cfd3afc8969b521dead1e33dbe6b1548a39269bc1f2c832603e1e99488f80",
+    "escalate": "sha256:71ca820bc7e4e0986400a781074f11aa96714f1ab33d8f8660251e3e953c6573",
+    "open_ticket": "sha256:9f0feb5b7537a15d37cd4d06ea76032e780267b67fb5b43d18d3d75e010f4a23",
+}
+
+# Tool list -> the digest of its tools' digests, in order: the surface's version.
+FINGERPRINTS: dict[str, str] = {
+    "TOOLS": "sha256:d3a781684f60f99f33f87b87423c2b324495656d4f8891f9c0f380ad5fc2f4c3",
+    "TOOLS_OPENAI": "sha256:b834d18ab0de0452bcf578f77f27d0bccf39b8c64c9db868ccd24eb80f26c0c0",
+    "TOOLS_OPENAI_RESPONSES": "sha256:f7692baf51175a8b654002a98b12007d7bbe481f088b106876c09ab920c0d4e5",
+    "TOOLS_ANTHROPIC": "sha256:99eba1e67e5bcf93af363a65527173fd4e986345c6795e04acc8478fcdc55c53",
+    "TOOLS_GEMINI": "sha256:3b6233b4a6c694cb9b6bf4afe3f4cb4f232c26d93aaef0725e43ca26bcd60e1b",
+    "TOOLS_MCP": "sha256:f15f78d50438c340c51fa8dd47f673e3d346143f52cbf79f5e2d357b20ba860d",
+    "TOOLS_BEDROCK": "sha256:bc0c08c099f8edf634470ae11f4f12964de649dd936ec841b115ca0e31022ee0",
 }
 
 TOOLS_OPENAI: list[dict[str, Any]] = [
@@ -252,6 +278,13 @@ TOOL_CALLS_OPENAI: dict[str, dict[str, Any]] = {
     },
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_OPENAI: dict[str, str] = {
+    "bulk_close": "sha256:1e5c9b26e9a631a63b8044e50e0ec7a1134d1e1594cf7ce1d03e4f338291559d",
+    "escalate": "sha256:fb425ad4239fe97ca674b0ad97cb0360fd38cbe08036af9b683221ea3ef00002",
+    "open_ticket": "sha256:429178888d9d6cc413b4773220fbb71ac225791e97cdcde420485827422dd57d",
+}
+
 TOOLS_OPENAI_RESPONSES: list[dict[str, Any]] = [
     {
         "type": "function",
@@ -375,6 +408,13 @@ TOOL_CALLS_OPENAI_RESPONSES: dict[str, dict[str, Any]] = {
     },
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_OPENAI_RESPONSES: dict[str, str] = {
+    "bulk_close": "sha256:5505a2c10e9b8365620bdf98596e29b4e0968e9e21d8228b93d963dcc2bb66b5",
+    "escalate": "sha256:9f0ba38b9011b7ff0e0ece7cd0a66c1b7b5f2b9631c477c84e3060579f95db7b",
+    "open_ticket": "sha256:364d6a77ddd28626179fac96f93eb264a0498726892599a1de433ede7d01f13d",
+}
+
 TOOLS_ANTHROPIC: list[dict[str, Any]] = [
     {
         "name": "bulk_close",
@@ -474,6 +514,13 @@ TOOL_CALLS_ANTHROPIC: dict[str, dict[str, Any]] = {
         "tool": "open_ticket",
         "function": "input.app.tools.support:open_ticket",
     },
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_ANTHROPIC: dict[str, str] = {
+    "bulk_close": "sha256:6d3f6c974395a26364cd220ea00e4068045b86fa71afaa3734dff9882d7b8399",
+    "escalate": "sha256:ae7cb136301840b18df38ca09561ffe1668a0517bbaed06565af8ea36893761e",
+    "open_ticket": "sha256:b0e77d5ac44b2078044a77c2fa06b642509935e0c9b0b68ba728e6e81242c457",
 }
 
 TOOLS_GEMINI: list[dict[str, Any]] = [
@@ -662,6 +709,13 @@ TOOL_CALLS_GEMINI: dict[str, dict[str, Any]] = {
     },
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_GEMINI: dict[str, str] = {
+    "bulk_close": "sha256:2538e7d135687558ca439c88c8357f7108827effcb70f77f7db45561bbc372ef",
+    "escalate": "sha256:3012a100d2566210224aea91dff7a9baf5d73093d266719a83891d85dab25a59",
+    "open_ticket": "sha256:f8c24d9ba1b6f8e76f5bfddaf0974b86abf01582aec4e24e3b3615653387335c",
+}
+
 TOOLS_MCP: list[dict[str, Any]] = [
     {
         "name": "bulk_close",
@@ -771,6 +825,13 @@ TOOL_CALLS_MCP: dict[str, dict[str, Any]] = {
         "tool": "open_ticket",
         "function": "input.app.tools.support:open_ticket",
     },
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_MCP: dict[str, str] = {
+    "bulk_close": "sha256:ee3e0a57d2bebea15f3adcc0964eb5f42586e220f693d38cd1c8b0be614dc0c3",
+    "escalate": "sha256:20ca3a2bab5c0d0ae8c15dafb08daf866c6ab2c3c845a1c3989d40b7f1f6cf12",
+    "open_ticket": "sha256:b021ce2e768f998bfac6594855b573365ecb9bb8522062dd9c7ee3e84d4ee3a3",
 }
 
 TOOLS_BEDROCK: list[dict[str, Any]] = [
@@ -927,4 +988,11 @@ TOOL_CALLS_BEDROCK: dict[str, dict[str, Any]] = {
         "tool": "open_ticket",
         "function": "input.app.tools.support:open_ticket",
     },
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_BEDROCK: dict[str, str] = {
+    "bulk_close": "sha256:d28c6930afde32544c95823f80ab9e071328df2fc97dd5a8a47903fca15cf0ea",
+    "escalate": "sha256:90dc70410f9083e3077504581b21071a0ec8f772e28f3f8f2934801c52aff8bc",
+    "open_ticket": "sha256:efe9a93da30ebb1021936c557e2f27d16461e732f1e38e2fc52282d2fb988eba",
 }

@@ -9,17 +9,22 @@ from typing import Any
 __all__ = [
     "TOOLS",
     "TOOL_FUNCTIONS",
+    "TOOL_FINGERPRINTS",
+    "FINGERPRINTS",
     "TOOLS_OPENAI",
     "TOOL_NAME_MAP_OPENAI",
     "NULL_MEANS_OMITTED_OPENAI",
     "TOOL_CALLS_OPENAI",
+    "TOOL_FINGERPRINTS_OPENAI",
     "TOOLS_OPENAI_RESPONSES",
     "TOOL_NAME_MAP_OPENAI_RESPONSES",
     "NULL_MEANS_OMITTED_OPENAI_RESPONSES",
     "TOOL_CALLS_OPENAI_RESPONSES",
+    "TOOL_FINGERPRINTS_OPENAI_RESPONSES",
     "TOOLS_ANTHROPIC",
     "TOOL_NAME_MAP_ANTHROPIC",
     "TOOL_CALLS_ANTHROPIC",
+    "TOOL_FINGERPRINTS_ANTHROPIC",
 ]
 
 # The provider-neutral IR: name, description, JSON Schema 2020-12.
@@ -54,6 +59,21 @@ TOOL_FUNCTIONS: dict[str, str] = {
     "export_report": "input.tools:export_report",
     "ping": "input.tools:ping",
     "search_tools": "input.tools:search_tools",
+}
+
+# Tool name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS: dict[str, str] = {
+    "export_report": "sha256:fa97d8485a2cf462a1074d501bb84142bfff46ac900f79ed73f669b74e71b2dc",
+    "ping": "sha256:53c613d577d99c3f168cf670a866fb1cbbc0db52bf32974aea74b31c6d09843f",
+    "search_tools": "sha256:49e4467e7adbe05a144545810f544175c2facf0da46e4f1f2d7ffe52c92677e1",
+}
+
+# Tool list -> the digest of its tools' digests, in order: the surface's version.
+FINGERPRINTS: dict[str, str] = {
+    "TOOLS": "sha256:2e4d336c428a9f55cede7b1790c84f066b022475e3299d8b9f7a1bdf90b8a580",
+    "TOOLS_OPENAI": "sha256:3cea70c6e67e9b0a843133e85c503d8b5617c649b5e18e970828d81e12b0f73f",
+    "TOOLS_OPENAI_RESPONSES": "sha256:9494e0c4c274941b57f2f53707b25a268c3c5d1cab5230c611bdcefef5c40c72",
+    "TOOLS_ANTHROPIC": "sha256:d438e3307a89593f2b194c0cfdb6fcc0f0ab47d64ce2c948ef406cb354039b98",
 }
 
 TOOLS_OPENAI: list[dict[str, Any]] = [
@@ -118,6 +138,13 @@ TOOL_CALLS_OPENAI: dict[str, dict[str, Any]] = {
     "search_tools": {"tool": "search_tools", "function": "input.tools:search_tools"},
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_OPENAI: dict[str, str] = {
+    "export_report": "sha256:4d75214a17a6890b71d97f477297c99e16ad30fc3b6c4269b697dffc536b8e66",
+    "ping": "sha256:b0fca3b5001915bc82fb1fea1b05aec1751e24624731d7be5d8b37096db15660",
+    "search_tools": "sha256:c4358d25cbdf4a466e5346def7ffc6bec8052b530884e8f9d4cef64e533b1ae7",
+}
+
 TOOLS_OPENAI_RESPONSES: list[dict[str, Any]] = [
     {
         "type": "function",
@@ -175,6 +202,13 @@ TOOL_CALLS_OPENAI_RESPONSES: dict[str, dict[str, Any]] = {
     "search_tools": {"tool": "search_tools", "function": "input.tools:search_tools"},
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_OPENAI_RESPONSES: dict[str, str] = {
+    "export_report": "sha256:23c470f8f08fa4d29865c676a42b1c9e6b65c6ab8d783c55ef50e871a1f4c577",
+    "ping": "sha256:87eb8952f432b265e99ee69fa71887d4cd569d9161e64d0ac6338e15c026a2e6",
+    "search_tools": "sha256:4afa29f5e8599e410ab3204d2619be292a6a3b4493bfbff7d460f68586538e59",
+}
+
 TOOLS_ANTHROPIC: list[dict[str, Any]] = [
     {
         "name": "export_report",
@@ -214,4 +248,11 @@ TOOL_CALLS_ANTHROPIC: dict[str, dict[str, Any]] = {
     "export_report": {"tool": "export_report", "function": "input.tools:export_report"},
     "ping": {"tool": "ping", "function": "input.tools:ping"},
     "search_tools": {"tool": "search_tools", "function": "input.tools:search_tools"},
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_ANTHROPIC: dict[str, str] = {
+    "export_report": "sha256:e37e19c7cdbfcc8b2ad50af093c4d10380e48c3eb8fb7af1716c551eef950e9b",
+    "ping": "sha256:718cb2eb794e5fbf92443c875ac1b103347f6f0b343adcea452d77400e643b38",
+    "search_tools": "sha256:988de1e44c95675f141eadb54bdf08aabbf86b64a8b8dd9342cbca4360de4fa5",
 }

@@ -10,26 +10,34 @@ from typing import Any
 __all__ = [
     "TOOLS",
     "TOOL_FUNCTIONS",
+    "TOOL_FINGERPRINTS",
+    "FINGERPRINTS",
     "TOOLS_OPENAI",
     "TOOL_NAME_MAP_OPENAI",
     "NULL_MEANS_OMITTED_OPENAI",
     "TOOL_CALLS_OPENAI",
+    "TOOL_FINGERPRINTS_OPENAI",
     "TOOLS_OPENAI_RESPONSES",
     "TOOL_NAME_MAP_OPENAI_RESPONSES",
     "NULL_MEANS_OMITTED_OPENAI_RESPONSES",
     "TOOL_CALLS_OPENAI_RESPONSES",
+    "TOOL_FINGERPRINTS_OPENAI_RESPONSES",
     "TOOLS_ANTHROPIC",
     "TOOL_NAME_MAP_ANTHROPIC",
     "TOOL_CALLS_ANTHROPIC",
+    "TOOL_FINGERPRINTS_ANTHROPIC",
     "TOOLS_GEMINI",
     "TOOL_NAME_MAP_GEMINI",
     "TOOL_CALLS_GEMINI",
+    "TOOL_FINGERPRINTS_GEMINI",
     "TOOLS_MCP",
     "TOOL_NAME_MAP_MCP",
     "TOOL_CALLS_MCP",
+    "TOOL_FINGERPRINTS_MCP",
     "TOOLS_BEDROCK",
     "TOOL_NAME_MAP_BEDROCK",
     "TOOL_CALLS_BEDROCK",
+    "TOOL_FINGERPRINTS_BEDROCK",
 ]
 
 # The provider-neutral IR: name, description, JSON Schema 2020-12.
@@ -58,6 +66,23 @@ TOOLS: list[dict[str, Any]] = [
 TOOL_FUNCTIONS: dict[str, str] = {
     "bom": "input.pkg.bom:bom",
     "greet": "input.pkg.latin:greet",
+}
+
+# Tool name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS: dict[str, str] = {
+    "bom": "sha256:d4ed29a675d3a8e497408c689c567b475715c38a44e35fee084167a965d1da25",
+    "greet": "sha256:5d4bd3cb1dace651dffd4382319eef97b017d0699a7d4b9af7bac1326865c945",
+}
+
+# Tool list -> the digest of its tools' digests, in order: the surface's version.
+FINGERPRINTS: dict[str, str] = {
+    "TOOLS": "sha256:4113cfc44471dee6a50222547607f790269f3432f3bd34094737ab86e584445d",
+    "TOOLS_OPENAI": "sha256:6acd4f8ce5fbaf8727fc9380acf4c8269d8d29e0f27aafb88e79e40a13e002a6",
+    "TOOLS_OPENAI_RESPONSES": "sha256:15f40a5218d294071c758406533106fa53faf5d3125fd905f3f0088d2a02b0f5",
+    "TOOLS_ANTHROPIC": "sha256:3a6993926c14e424cbf94104bb6e488025a41a0f7184ed1609f6dbfcb68b0116",
+    "TOOLS_GEMINI": "sha256:0386c39a196da879bb6750f2f973c8500280a961bb6b01c4fd6b915b50b969fb",
+    "TOOLS_MCP": "sha256:d2586c85c1db95c98c800136cff3fda7e9b8f28ae7f378642c84de84539e4abf",
+    "TOOLS_BEDROCK": "sha256:442f824713534dbfe7dc3b2cbe332b9a7fd5c50b3b951d7886db8fdafb405217",
 }
 
 TOOLS_OPENAI: list[dict[str, Any]] = [
@@ -103,6 +128,12 @@ TOOL_CALLS_OPENAI: dict[str, dict[str, Any]] = {
     "greet": {"tool": "greet", "function": "input.pkg.latin:greet"},
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_OPENAI: dict[str, str] = {
+    "bom": "sha256:c530cccf70c5222c2c0db556d4fe1a7bd903af4809c16e9f98688546990caa14",
+    "greet": "sha256:c1294f64bdbe38496e20493aa11f0aa417465d7fb6e433ea4e4ed110109f80e6",
+}
+
 TOOLS_OPENAI_RESPONSES: list[dict[str, Any]] = [
     {
         "type": "function",
@@ -142,6 +173,12 @@ TOOL_CALLS_OPENAI_RESPONSES: dict[str, dict[str, Any]] = {
     "greet": {"tool": "greet", "function": "input.pkg.latin:greet"},
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_OPENAI_RESPONSES: dict[str, str] = {
+    "bom": "sha256:13ce119563e2f1ece5503b2e3af3cc111a0dc666b273b833e76cdb41a3ec6bf4",
+    "greet": "sha256:3a232cb7e95c47bebdb5182a135826437afad87714ec7fad82cde2e467ac817e",
+}
+
 TOOLS_ANTHROPIC: list[dict[str, Any]] = [
     {
         "name": "bom",
@@ -170,6 +207,12 @@ TOOL_NAME_MAP_ANTHROPIC: dict[str, str] = {"bom": "bom", "greet": "greet"}
 TOOL_CALLS_ANTHROPIC: dict[str, dict[str, Any]] = {
     "bom": {"tool": "bom", "function": "input.pkg.bom:bom"},
     "greet": {"tool": "greet", "function": "input.pkg.latin:greet"},
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_ANTHROPIC: dict[str, str] = {
+    "bom": "sha256:f07fba2fbd0f01f383902fe627c8d9ed6410bfe5fa8db1ba4faa2d84d527dab2",
+    "greet": "sha256:c8728a7d2f0b3713f935cd0a0a4358f16e40c8065e4d002a28a99542f56a2551",
 }
 
 TOOLS_GEMINI: list[dict[str, Any]] = [
@@ -202,6 +245,12 @@ TOOL_CALLS_GEMINI: dict[str, dict[str, Any]] = {
     "greet": {"tool": "greet", "function": "input.pkg.latin:greet"},
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_GEMINI: dict[str, str] = {
+    "bom": "sha256:eba6e15240aff7e626ae8ea77e63a08d5a5c9e34c97f68e1b34fd92dbd3ad511",
+    "greet": "sha256:22c5f1f1cd02830452e205b84ec72fb8dfd2899b8992f9a3412fd0d20dffb380",
+}
+
 TOOLS_MCP: list[dict[str, Any]] = [
     {
         "name": "bom",
@@ -230,6 +279,12 @@ TOOL_NAME_MAP_MCP: dict[str, str] = {"bom": "bom", "greet": "greet"}
 TOOL_CALLS_MCP: dict[str, dict[str, Any]] = {
     "bom": {"tool": "bom", "function": "input.pkg.bom:bom"},
     "greet": {"tool": "greet", "function": "input.pkg.latin:greet"},
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_MCP: dict[str, str] = {
+    "bom": "sha256:848922a05237283a0b3a566f2344119c19659af57cef0fa5fa1367f033962f19",
+    "greet": "sha256:211a649bf8c160836c3d1ba05bec6b6bbad7dbbaa18f2d682625c417adfb36f2",
 }
 
 TOOLS_BEDROCK: list[dict[str, Any]] = [
@@ -268,4 +323,10 @@ TOOL_NAME_MAP_BEDROCK: dict[str, str] = {"bom": "bom", "greet": "greet"}
 TOOL_CALLS_BEDROCK: dict[str, dict[str, Any]] = {
     "bom": {"tool": "bom", "function": "input.pkg.bom:bom"},
     "greet": {"tool": "greet", "function": "input.pkg.latin:greet"},
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_BEDROCK: dict[str, str] = {
+    "bom": "sha256:6b4edf0bf10b82d1526086b889f85d9e350e37ae4c46f95ac51d15f7b42ca1bc",
+    "greet": "sha256:24ed6fd81de8160d74f7f79a64273e281a8b5b20c7e637a57f1a565d7590e4e9",
 }

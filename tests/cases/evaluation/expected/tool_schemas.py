@@ -11,26 +11,34 @@ from typing import Any
 __all__ = [
     "TOOLS",
     "TOOL_FUNCTIONS",
+    "TOOL_FINGERPRINTS",
+    "FINGERPRINTS",
     "TOOLS_OPENAI",
     "TOOL_NAME_MAP_OPENAI",
     "NULL_MEANS_OMITTED_OPENAI",
     "TOOL_CALLS_OPENAI",
+    "TOOL_FINGERPRINTS_OPENAI",
     "TOOLS_OPENAI_RESPONSES",
     "TOOL_NAME_MAP_OPENAI_RESPONSES",
     "NULL_MEANS_OMITTED_OPENAI_RESPONSES",
     "TOOL_CALLS_OPENAI_RESPONSES",
+    "TOOL_FINGERPRINTS_OPENAI_RESPONSES",
     "TOOLS_ANTHROPIC",
     "TOOL_NAME_MAP_ANTHROPIC",
     "TOOL_CALLS_ANTHROPIC",
+    "TOOL_FINGERPRINTS_ANTHROPIC",
     "TOOLS_GEMINI",
     "TOOL_NAME_MAP_GEMINI",
     "TOOL_CALLS_GEMINI",
+    "TOOL_FINGERPRINTS_GEMINI",
     "TOOLS_MCP",
     "TOOL_NAME_MAP_MCP",
     "TOOL_CALLS_MCP",
+    "TOOL_FINGERPRINTS_MCP",
     "TOOLS_BEDROCK",
     "TOOL_NAME_MAP_BEDROCK",
     "TOOL_CALLS_BEDROCK",
+    "TOOL_FINGERPRINTS_BEDROCK",
 ]
 
 # The provider-neutral IR: name, description, JSON Schema 2020-12.
@@ -109,6 +117,25 @@ TOOL_FUNCTIONS: dict[str, str] = {
     "app_query": "input.app.tools:query",
     "more_unfoldable": "input.app.tools:more_unfoldable",
     "unfoldable": "input.app.tools:unfoldable",
+}
+
+# Tool name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS: dict[str, str] = {
+    "anything": "sha256:bddba11967e05da4609cf73065f54efbc2680d52585e05bd3b3efe08f8053937",
+    "app_query": "sha256:17e0baa8ee8066e406586219609e5a262b26beb71ba13949d17af3fa63b8558b",
+    "more_unfoldable": "sha256:17456abf825279a957150f9acf993f7df5e604829aac8531c7bff62b99af8693",
+    "unfoldable": "sha256:cfd2694bf449a24ba4f1206a45cb93c69ef0a4ac3b79ecb082657811644b68f9",
+}
+
+# Tool list -> the digest of its tools' digests, in order: the surface's version.
+FINGERPRINTS: dict[str, str] = {
+    "TOOLS": "sha256:e4c94f488522b50d7034c9e553649f740b32357a33d10dff97f8ddb13c779061",
+    "TOOLS_OPENAI": "sha256:d482a71ecb2958888dcc3118ecf1ec57010cbbdb7e862bc3bcfac38de53276b0",
+    "TOOLS_OPENAI_RESPONSES": "sha256:7d9609dc957b94adf9b9e666234858eb05e292cd431d891ff6decc68be6444b5",
+    "TOOLS_ANTHROPIC": "sha256:108a6969af67f880a511595659ac16e5baad2504a31be376e86b0bc7b9cb90de",
+    "TOOLS_GEMINI": "sha256:734c7e0d21bd32b95b9fd382253d0e2a91203e9484e5e2d6ff3ba4c4df519974",
+    "TOOLS_MCP": "sha256:528f6c4db9100a610ff7774dce38bdb4330e49fab24f1bad3727bebc94f53bd2",
+    "TOOLS_BEDROCK": "sha256:78d47f260723c56ce57d9cf94f9c2cfaf050d566a374a2fc2aab2dac2460383e",
 }
 
 TOOLS_OPENAI: list[dict[str, Any]] = [
@@ -293,6 +320,14 @@ TOOL_CALLS_OPENAI: dict[str, dict[str, Any]] = {
     },
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_OPENAI: dict[str, str] = {
+    "anything": "sha256:e9712ca3a4d150801ff857a099d5eb09955e806e443955cf2619aaded93f7faf",
+    "app_query": "sha256:0e9d607b3e0974044cb25841e1890a2e053cd4de3f1bbb3254acb10871cbb906",
+    "more_unfoldable": "sha256:5c0bde897c5f4c5bfec333390b4fdb80534c413955008012e30bb8d48ffe5874",
+    "unfoldable": "sha256:d73eac7492db824260c8ee703076788bdb9fae0a6c35e6fa743ca64b57847029",
+}
+
 TOOLS_OPENAI_RESPONSES: list[dict[str, Any]] = [
     {
         "type": "function",
@@ -452,6 +487,14 @@ TOOL_CALLS_OPENAI_RESPONSES: dict[str, dict[str, Any]] = {
     },
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_OPENAI_RESPONSES: dict[str, str] = {
+    "anything": "sha256:7eb7498e19a7749b997660d60b39a784341ae96fc8fe2cece92a68edbf539b62",
+    "app_query": "sha256:28f21af1206341bbf06e34ec05df744ce64efabba7254f686d14d003b3fa3262",
+    "more_unfoldable": "sha256:09014f44a3f66663f446c683452953f6219fcf9a5baf2fe2ac67c90cfb99f06d",
+    "unfoldable": "sha256:b82561dc81251a4f17cfb5c76de388d5d5bc951a378041cb861dc72575c1f445",
+}
+
 TOOLS_ANTHROPIC: list[dict[str, Any]] = [
     {
         "name": "anything",
@@ -538,6 +581,14 @@ TOOL_CALLS_ANTHROPIC: dict[str, dict[str, Any]] = {
         "function": "input.app.tools:more_unfoldable",
     },
     "unfoldable": {"tool": "unfoldable", "function": "input.app.tools:unfoldable"},
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_ANTHROPIC: dict[str, str] = {
+    "anything": "sha256:5380971cc241026bc72db0cb6e431a37c2e9cb94b87f78b34625efe45cff98cc",
+    "app_query": "sha256:994ae16c205a3b4e58214f6883e40676ee485b9099d32893d3f3adddf52e5a97",
+    "more_unfoldable": "sha256:f2d29075b731cc10a98a82bcfea88b8f5237f3c2a2b007718ec1f2de99b13dd4",
+    "unfoldable": "sha256:0bb3582cb5918cfd213ec14a7f8627051848a212d013c5ca1a8d7b3ffc42481b",
 }
 
 TOOLS_GEMINI: list[dict[str, Any]] = [
@@ -643,6 +694,14 @@ TOOL_CALLS_GEMINI: dict[str, dict[str, Any]] = {
     "unfoldable": {"tool": "unfoldable", "function": "input.app.tools:unfoldable"},
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_GEMINI: dict[str, str] = {
+    "anything": "sha256:7e8bb0c24b0da04696c541af889ec9bba4eee8f4fd8dce2a773062f068681071",
+    "app_query": "sha256:7391f40130a413985ac7fea7db3d882a8417bbcf71ea62ec7c2c853ee22bd11b",
+    "more_unfoldable": "sha256:f8437a3f353a3d12a5019fb5bba92a014c779f97501d3d661a87679ef337a0c2",
+    "unfoldable": "sha256:8ffdb7284e09651a357d7288b3e86cd40aa6b59128649d0b7d43eff2844a2df7",
+}
+
 TOOLS_MCP: list[dict[str, Any]] = [
     {
         "name": "anything",
@@ -739,6 +798,14 @@ TOOL_CALLS_MCP: dict[str, dict[str, Any]] = {
         "function": "input.app.tools:more_unfoldable",
     },
     "unfoldable": {"tool": "unfoldable", "function": "input.app.tools:unfoldable"},
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_MCP: dict[str, str] = {
+    "anything": "sha256:f7712b827917653f51046a1821b73da0eb1254adb1ed90f065efd9a75adf27f7",
+    "app_query": "sha256:bb97e8263e2ca7a5ce0137b5e210d48d1bf8b671fd92de4bfa46a5e6467c224a",
+    "more_unfoldable": "sha256:ab0135e0db919cab5030e9a6922ebe95fefc186fc56ff9408f8e1e494260f74c",
+    "unfoldable": "sha256:cafe08cf5f26698973bd119e5c46aa7a559dab0facc33b0ad13e28e71a9486a6",
 }
 
 TOOLS_BEDROCK: list[dict[str, Any]] = [
@@ -853,4 +920,12 @@ TOOL_CALLS_BEDROCK: dict[str, dict[str, Any]] = {
         "function": "input.app.tools:more_unfoldable",
     },
     "unfoldable": {"tool": "unfoldable", "function": "input.app.tools:unfoldable"},
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_BEDROCK: dict[str, str] = {
+    "anything": "sha256:219dc7f58714fd39f5853c14e181d65e8f1ad4ef71678fe032512ded738eccd4",
+    "app_query": "sha256:9bcefa6216dbba4d2b15f32a3b7b0fe53dd5b923185fced62e11b6488809906c",
+    "more_unfoldable": "sha256:74442d823f60751cd85e591498ef680ac77afb566d5041d9e32209f95cc7c1ad",
+    "unfoldable": "sha256:4de4646a27c3b0524445e2c8061020493edbded99c4d7690c0ec0163b15d1c75",
 }

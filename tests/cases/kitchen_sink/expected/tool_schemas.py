@@ -11,26 +11,34 @@ from typing import Any
 __all__ = [
     "TOOLS",
     "TOOL_FUNCTIONS",
+    "TOOL_FINGERPRINTS",
+    "FINGERPRINTS",
     "TOOLS_OPENAI",
     "TOOL_NAME_MAP_OPENAI",
     "NULL_MEANS_OMITTED_OPENAI",
     "TOOL_CALLS_OPENAI",
+    "TOOL_FINGERPRINTS_OPENAI",
     "TOOLS_OPENAI_RESPONSES",
     "TOOL_NAME_MAP_OPENAI_RESPONSES",
     "NULL_MEANS_OMITTED_OPENAI_RESPONSES",
     "TOOL_CALLS_OPENAI_RESPONSES",
+    "TOOL_FINGERPRINTS_OPENAI_RESPONSES",
     "TOOLS_ANTHROPIC",
     "TOOL_NAME_MAP_ANTHROPIC",
     "TOOL_CALLS_ANTHROPIC",
+    "TOOL_FINGERPRINTS_ANTHROPIC",
     "TOOLS_GEMINI",
     "TOOL_NAME_MAP_GEMINI",
     "TOOL_CALLS_GEMINI",
+    "TOOL_FINGERPRINTS_GEMINI",
     "TOOLS_MCP",
     "TOOL_NAME_MAP_MCP",
     "TOOL_CALLS_MCP",
+    "TOOL_FINGERPRINTS_MCP",
     "TOOLS_BEDROCK",
     "TOOL_NAME_MAP_BEDROCK",
     "TOOL_CALLS_BEDROCK",
+    "TOOL_FINGERPRINTS_BEDROCK",
 ]
 
 # The provider-neutral IR: name, description, JSON Schema 2020-12.
@@ -271,6 +279,26 @@ TOOL_FUNCTIONS: dict[str, str] = {
     "inventory.lookup": "input.shop.orders:lookup",
     "list_everything_in_the_warehouse_including_items_that_are_reserved_or_damaged": "input.shop.orders:list_everything_in_the_warehouse_including_items_that_are_reserved_or_damaged",
     "place_order": "input.shop.orders:place_order",
+}
+
+# Tool name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS: dict[str, str] = {
+    "adjust_stock": "sha256:7a14fee9a1d3873ccf23b24793a39bd4bf1d8378073d6ccf43bf3715da260352",
+    "categorise": "sha256:5a0bc60ad3dc1116605caedb6b81a45c2e662d1f2d05db11eb160bb084cac3ec",
+    "inventory.lookup": "sha256:fc71c734fc5a2ce6e103f8ab0152e037790c54af912ca20e3042857bf6d1431f",
+    "list_everything_in_the_warehouse_including_items_that_are_reserved_or_damaged": "sha256:fc3c032da9c94b786279c6e0db860c20e2b675d2a142188308ff606c8a72df2c",
+    "place_order": "sha256:27debebba01dd4c73d0be3f559a9e1f650d95f5ddf69852860378cb27c2ff57c",
+}
+
+# Tool list -> the digest of its tools' digests, in order: the surface's version.
+FINGERPRINTS: dict[str, str] = {
+    "TOOLS": "sha256:7697c07fc4509055eb8ab66eaac1d8889a4a3f0ffcb3834b8125ad61aa5a3dd6",
+    "TOOLS_OPENAI": "sha256:62713b53572cda46e57abdce62cca11b73f710a45dd137524da0ce12cb26134b",
+    "TOOLS_OPENAI_RESPONSES": "sha256:e3c1c7a8f2cb6c34b6f1470e9afd9504c81aa02e953337cf6baa6889eef509b7",
+    "TOOLS_ANTHROPIC": "sha256:5a04416c9b897549c9cc890d4d21de4a475ec620f626cd61e4ef145c59bd2418",
+    "TOOLS_GEMINI": "sha256:d5880d218ad7cb37fca0c6b7623a5984d987c55e6df06535bb6312b153bce815",
+    "TOOLS_MCP": "sha256:f945f1cdca9d4950a64766063903d8d5a9aacf361df09c055327d1a8f488d672",
+    "TOOLS_BEDROCK": "sha256:12a46b56beaf0d87c4d1d3826f372e710aeec0bf1012b0a3df9e8654b2f72171",
 }
 
 TOOLS_OPENAI: list[dict[str, Any]] = [
@@ -629,6 +657,15 @@ TOOL_CALLS_OPENAI: dict[str, dict[str, Any]] = {
     },
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_OPENAI: dict[str, str] = {
+    "adjust_stock": "sha256:bb043df0c5b4f453a175b4d7d11e86a6048490edcbcf2052437808ff151186be",
+    "categorise": "sha256:0898b29d037bb18085f277ebb84c3a35194c2481c082067921ee03bfba16cf42",
+    "inventory_lookup": "sha256:75d1b3ce693ed407b78db11f16e559ca2f8d0d3bca47cb2f375a9a8b57f578a3",
+    "list_everything_in_the_warehouse_including_items_that_a_35453928": "sha256:99ff15354b279b479ada3a95822f5c99bbc8d0fb5300154592aa82569211ae89",
+    "place_order": "sha256:4664c48b6501990599d5d51c2dadd67c73e557c51faa5638a898fbb2d0800c3e",
+}
+
 TOOLS_OPENAI_RESPONSES: list[dict[str, Any]] = [
     {
         "type": "function",
@@ -969,6 +1006,15 @@ TOOL_CALLS_OPENAI_RESPONSES: dict[str, dict[str, Any]] = {
     },
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_OPENAI_RESPONSES: dict[str, str] = {
+    "adjust_stock": "sha256:2248fbae5136aa4557f01955d3c6c57249c3e0186ed69041bc7a8bb364e66682",
+    "categorise": "sha256:2ed60f33dd76e0d4fa7a0fb95991c9144a84569754e0018e51950298d5eacf96",
+    "inventory_lookup": "sha256:852909986306200d1adb60190627e7bf55de3792b46dbdaa9c669c94f9d3c62b",
+    "list_everything_in_the_warehouse_including_items_that_a_35453928": "sha256:607a62bb030a5a05378050cf1d4b6b91cac134011132d3ffa62613e6a9134fc5",
+    "place_order": "sha256:3d73cdb9f950649aed9a2964aa440cdf35286be5a51d21365d7e3e11a9f87b0c",
+}
+
 TOOLS_ANTHROPIC: list[dict[str, Any]] = [
     {
         "name": "adjust_stock",
@@ -1224,6 +1270,15 @@ TOOL_CALLS_ANTHROPIC: dict[str, dict[str, Any]] = {
         "function": "input.shop.orders:list_everything_in_the_warehouse_including_items_that_are_reserved_or_damaged",
     },
     "place_order": {"tool": "place_order", "function": "input.shop.orders:place_order"},
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_ANTHROPIC: dict[str, str] = {
+    "adjust_stock": "sha256:498e200536f46fd576dc48fd7df925d28c0702cda100811c3e3fcb246de587f0",
+    "categorise": "sha256:6bf65ec6a25ce055f7dac12e7ee5b77b60c538499828d444658a9f6801b1903b",
+    "inventory_lookup": "sha256:a0de8ca993999e6ebb796b39c60e156c66f273c2d804af4bf6437b78936ce550",
+    "list_everything_in_the_warehouse_including_items_that_are_reserved_or_damaged": "sha256:19320384f3137bee4bc1f91a93571d2e4de8ecaa383cafef3c15072dd6331287",
+    "place_order": "sha256:378f45d9f0c5792842f9c12e15598543771fbfdc19c920a5ebf04a96b1dee4f8",
 }
 
 TOOLS_GEMINI: list[dict[str, Any]] = [
@@ -1857,6 +1912,15 @@ TOOL_CALLS_GEMINI: dict[str, dict[str, Any]] = {
     "place_order": {"tool": "place_order", "function": "input.shop.orders:place_order"},
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_GEMINI: dict[str, str] = {
+    "adjust_stock": "sha256:da53dc6d0f853ad50d14b6f624913081fa4c0423cd6fdcd20328157508ee398f",
+    "categorise": "sha256:35a8ac5f2cca5e391b1084dfc79f97097dc425445a26cb9439efaa0f3d4ddd41",
+    "inventory.lookup": "sha256:f7ec681d62a975dd843ce7f4793a6acd4ffa776565f0bcf86065a412b9e26365",
+    "list_everything_in_the_warehouse_including_items_that_a_35453928": "sha256:ea5c3dd1abbb25a11c633a7bb3dd4b78746c77e07ae850ef4da278b7a530978e",
+    "place_order": "sha256:0c8421c5d552a1992e6f05432fb6baac36d0bcd8535e222a170c75cd5e28b4fa",
+}
+
 TOOLS_MCP: list[dict[str, Any]] = [
     {
         "name": "adjust_stock",
@@ -2171,6 +2235,15 @@ TOOL_CALLS_MCP: dict[str, dict[str, Any]] = {
         "function": "input.shop.orders:list_everything_in_the_warehouse_including_items_that_are_reserved_or_damaged",
     },
     "place_order": {"tool": "place_order", "function": "input.shop.orders:place_order"},
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_MCP: dict[str, str] = {
+    "adjust_stock": "sha256:5240aff20e288b0fb8db8a86d8b10d80cb37e3c1767a244ad2179abaeecb402f",
+    "categorise": "sha256:4190691aa3cfebe0369a26dfb5398f49246d9584a76a7f29950c3ff13d73ef13",
+    "inventory.lookup": "sha256:e626b84a338655a807a150e4df35a055c1f0715b65a183e3a75fc3524b275da7",
+    "list_everything_in_the_warehouse_including_items_that_are_reserved_or_damaged": "sha256:3f4e7514e876002f89dad331a0b4f1f8541ed5ea5f6734e16b3a8a254b999082",
+    "place_order": "sha256:cc159bea4a477566bf5e31539115aa21b1f72192c4681cfee74d331ba1a38a1d",
 }
 
 TOOLS_BEDROCK: list[dict[str, Any]] = [
@@ -2839,4 +2912,13 @@ TOOL_CALLS_BEDROCK: dict[str, dict[str, Any]] = {
         "function": "input.shop.orders:list_everything_in_the_warehouse_including_items_that_are_reserved_or_damaged",
     },
     "place_order": {"tool": "place_order", "function": "input.shop.orders:place_order"},
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_BEDROCK: dict[str, str] = {
+    "adjust_stock": "sha256:d93488dbc29759ce94994d18cdd25e46e1e653b3a977525bec7cdaa9eb3204f8",
+    "categorise": "sha256:54797f536691851558a31cb33e2ab72c13e3a019f236a4600b8919b3e8cdec8e",
+    "inventory_lookup": "sha256:639cd0aee994f9496ac3b2f50ec84a74739e8d0abaa6c8f8169ed9632b836a96",
+    "list_everything_in_the_warehouse_including_items_that_a_35453928": "sha256:687f635f91f73436308eb9560e7f83072b05ab8b9ad78bc1400a3c6ac346ca48",
+    "place_order": "sha256:335de54d18f45007cb93870a95fdb11dd7a3c00807ef344d84858a929bd618dd",
 }

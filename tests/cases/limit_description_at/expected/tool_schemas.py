@@ -9,10 +9,13 @@ from typing import Any
 __all__ = [
     "TOOLS",
     "TOOL_FUNCTIONS",
+    "TOOL_FINGERPRINTS",
+    "FINGERPRINTS",
     "TOOLS_OPENAI",
     "TOOL_NAME_MAP_OPENAI",
     "NULL_MEANS_OMITTED_OPENAI",
     "TOOL_CALLS_OPENAI",
+    "TOOL_FINGERPRINTS_OPENAI",
 ]
 
 # The provider-neutral IR: name, description, JSON Schema 2020-12.
@@ -26,6 +29,17 @@ TOOLS: list[dict[str, Any]] = [
 
 # Tool name -> the function to call, as an import path (module:function).
 TOOL_FUNCTIONS: dict[str, str] = {"long": "input.tools:long"}
+
+# Tool name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS: dict[str, str] = {
+    "long": "sha256:7e3ee014e952017012012b0f0e490eb85e4fb2a55dc0b36888e94c8cd7fa3837",
+}
+
+# Tool list -> the digest of its tools' digests, in order: the surface's version.
+FINGERPRINTS: dict[str, str] = {
+    "TOOLS": "sha256:2eef94c56da271c7111264a9e32be2515b3ce7fb5c844e84e4fbb09811af7423",
+    "TOOLS_OPENAI": "sha256:a56bb4f8980d713ba3ce6083d9ddafe24187b8f0423dada92743c52b3661ab34",
+}
 
 TOOLS_OPENAI: list[dict[str, Any]] = [
     {
@@ -53,4 +67,9 @@ NULL_MEANS_OMITTED_OPENAI: dict[str, list[str]] = {}
 # Wire name -> what toolgen.runtime needs to decode and dispatch a call.
 TOOL_CALLS_OPENAI: dict[str, dict[str, Any]] = {
     "long": {"tool": "long", "function": "input.tools:long"},
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_OPENAI: dict[str, str] = {
+    "long": "sha256:dfc0bf451de66bb76d3931896c9d7d18921a54e084c3e6e3bfb6ed5b046f9be4",
 }

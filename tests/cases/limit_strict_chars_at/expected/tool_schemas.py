@@ -9,10 +9,13 @@ from typing import Any
 __all__ = [
     "TOOLS",
     "TOOL_FUNCTIONS",
+    "TOOL_FINGERPRINTS",
+    "FINGERPRINTS",
     "TOOLS_OPENAI",
     "TOOL_NAME_MAP_OPENAI",
     "NULL_MEANS_OMITTED_OPENAI",
     "TOOL_CALLS_OPENAI",
+    "TOOL_FINGERPRINTS_OPENAI",
 ]
 
 # The provider-neutral IR: name, description, JSON Schema 2020-12.
@@ -1071,6 +1074,17 @@ TOOLS: list[dict[str, Any]] = [
 
 # Tool name -> the function to call, as an import path (module:function).
 TOOL_FUNCTIONS: dict[str, str] = {"heavy": "input.tools:heavy"}
+
+# Tool name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS: dict[str, str] = {
+    "heavy": "sha256:ece4814ff8dd3966f0909aa5966aa0fb14334f364efcb1691d079892f18a8d8f",
+}
+
+# Tool list -> the digest of its tools' digests, in order: the surface's version.
+FINGERPRINTS: dict[str, str] = {
+    "TOOLS": "sha256:1982d6678717721886384752a68e231ce968a9d7c9be9ae004820be086299a5a",
+    "TOOLS_OPENAI": "sha256:0218a1e4570fc5743503d7e63469e66dc277191a296c5058f52a9ec605cba387",
+}
 
 TOOLS_OPENAI: list[dict[str, Any]] = [
     {
@@ -2139,4 +2153,9 @@ NULL_MEANS_OMITTED_OPENAI: dict[str, list[str]] = {}
 # Wire name -> what toolgen.runtime needs to decode and dispatch a call.
 TOOL_CALLS_OPENAI: dict[str, dict[str, Any]] = {
     "heavy": {"tool": "heavy", "function": "input.tools:heavy"},
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_OPENAI: dict[str, str] = {
+    "heavy": "sha256:099cf00fc8702a623f7f5d4613da69918d8734cebd12a7ca808932767cfdbd8e",
 }

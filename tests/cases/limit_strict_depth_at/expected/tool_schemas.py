@@ -9,10 +9,13 @@ from typing import Any
 __all__ = [
     "TOOLS",
     "TOOL_FUNCTIONS",
+    "TOOL_FINGERPRINTS",
+    "FINGERPRINTS",
     "TOOLS_OPENAI",
     "TOOL_NAME_MAP_OPENAI",
     "NULL_MEANS_OMITTED_OPENAI",
     "TOOL_CALLS_OPENAI",
+    "TOOL_FINGERPRINTS_OPENAI",
 ]
 
 # The provider-neutral IR: name, description, JSON Schema 2020-12.
@@ -77,6 +80,17 @@ TOOLS: list[dict[str, Any]] = [
 
 # Tool name -> the function to call, as an import path (module:function).
 TOOL_FUNCTIONS: dict[str, str] = {"deep": "input.tools:deep"}
+
+# Tool name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS: dict[str, str] = {
+    "deep": "sha256:f55168e56c38ac08e6e49a1e6e419b7129d0bf22add1e8fb10fb7d091020f9b5",
+}
+
+# Tool list -> the digest of its tools' digests, in order: the surface's version.
+FINGERPRINTS: dict[str, str] = {
+    "TOOLS": "sha256:11838d1c153e85dd1170810cdd6f941f9dbc33359673852d946466466b02adc8",
+    "TOOLS_OPENAI": "sha256:9d471520df5f9532c0bf6d91b8d309c30e479b274f55a47c98cc7e6505d0f6e4",
+}
 
 TOOLS_OPENAI: list[dict[str, Any]] = [
     {
@@ -177,4 +191,9 @@ NULL_MEANS_OMITTED_OPENAI: dict[str, list[str]] = {}
 # Wire name -> what toolgen.runtime needs to decode and dispatch a call.
 TOOL_CALLS_OPENAI: dict[str, dict[str, Any]] = {
     "deep": {"tool": "deep", "function": "input.tools:deep"},
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_OPENAI: dict[str, str] = {
+    "deep": "sha256:16e795bd8ef086191ff0a3ddb36acdc2bda1c5a9b692a25078cb55cb52bd35cd",
 }

@@ -9,10 +9,13 @@ from typing import Any
 __all__ = [
     "TOOLS",
     "TOOL_FUNCTIONS",
+    "TOOL_FINGERPRINTS",
+    "FINGERPRINTS",
     "TOOLS_OPENAI",
     "TOOL_NAME_MAP_OPENAI",
     "NULL_MEANS_OMITTED_OPENAI",
     "TOOL_CALLS_OPENAI",
+    "TOOL_FINGERPRINTS_OPENAI",
 ]
 
 # The provider-neutral IR: name, description, JSON Schema 2020-12.
@@ -1036,6 +1039,17 @@ TOOLS: list[dict[str, Any]] = [
 
 # Tool name -> the function to call, as an import path (module:function).
 TOOL_FUNCTIONS: dict[str, str] = {"pick": "input.tools:pick"}
+
+# Tool name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS: dict[str, str] = {
+    "pick": "sha256:392699f36e12f757ad56534d3200cfd4097ce69d6bfab38e2849131972af932a",
+}
+
+# Tool list -> the digest of its tools' digests, in order: the surface's version.
+FINGERPRINTS: dict[str, str] = {
+    "TOOLS": "sha256:149ce901ed6b90a4bd5ae0988fcb35c9f9cf4fc1042beb205b33f7bb609c3cab",
+    "TOOLS_OPENAI": "sha256:9ce2591c46ed855baca98f1d5c6a2bccecae13039ec5d276af65b8d7aba8207d",
+}
 
 TOOLS_OPENAI: list[dict[str, Any]] = [
     {
@@ -2069,4 +2083,9 @@ NULL_MEANS_OMITTED_OPENAI: dict[str, list[str]] = {}
 # Wire name -> what toolgen.runtime needs to decode and dispatch a call.
 TOOL_CALLS_OPENAI: dict[str, dict[str, Any]] = {
     "pick": {"tool": "pick", "function": "input.tools:pick"},
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_OPENAI: dict[str, str] = {
+    "pick": "sha256:497839967175950618e2c5e0cca434c8d4a906f5a4f6882135ca9e3827e50316",
 }

@@ -9,10 +9,13 @@ from typing import Any
 __all__ = [
     "TOOLS",
     "TOOL_FUNCTIONS",
+    "TOOL_FINGERPRINTS",
+    "FINGERPRINTS",
     "TOOLS_OPENAI",
     "TOOL_NAME_MAP_OPENAI",
     "NULL_MEANS_OMITTED_OPENAI",
     "TOOL_CALLS_OPENAI",
+    "TOOL_FINGERPRINTS_OPENAI",
 ]
 
 # The provider-neutral IR: name, description, JSON Schema 2020-12.
@@ -287,6 +290,17 @@ TOOLS: list[dict[str, Any]] = [
 
 # Tool name -> the function to call, as an import path (module:function).
 TOOL_FUNCTIONS: dict[str, str] = {"big": "input.tools:big"}
+
+# Tool name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS: dict[str, str] = {
+    "big": "sha256:b2f17b4d486e017ae960c49c80f3ba1d59f2a3602f712922d9a3de0eabfcf61f",
+}
+
+# Tool list -> the digest of its tools' digests, in order: the surface's version.
+FINGERPRINTS: dict[str, str] = {
+    "TOOLS": "sha256:29c550e9faf3c5136851436a659970915583b15d1fd819ef6aa060849332435c",
+    "TOOLS_OPENAI": "sha256:8e1b57babf10c61f7ee1c767098024c087cb5de38ae6c405491eec75d04fa553",
+}
 
 TOOLS_OPENAI: list[dict[str, Any]] = [
     {
@@ -571,4 +585,9 @@ NULL_MEANS_OMITTED_OPENAI: dict[str, list[str]] = {}
 # Wire name -> what toolgen.runtime needs to decode and dispatch a call.
 TOOL_CALLS_OPENAI: dict[str, dict[str, Any]] = {
     "big": {"tool": "big", "function": "input.tools:big"},
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_OPENAI: dict[str, str] = {
+    "big": "sha256:e15a0a30004ef51db9e2f168b0b3ae3044890dc4598ec9d49d5878c1b096804d",
 }

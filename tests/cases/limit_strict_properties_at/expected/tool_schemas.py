@@ -9,10 +9,13 @@ from typing import Any
 __all__ = [
     "TOOLS",
     "TOOL_FUNCTIONS",
+    "TOOL_FINGERPRINTS",
+    "FINGERPRINTS",
     "TOOLS_OPENAI",
     "TOOL_NAME_MAP_OPENAI",
     "NULL_MEANS_OMITTED_OPENAI",
     "TOOL_CALLS_OPENAI",
+    "TOOL_FINGERPRINTS_OPENAI",
 ]
 
 # The provider-neutral IR: name, description, JSON Schema 2020-12.
@@ -244,6 +247,17 @@ TOOLS: list[dict[str, Any]] = [
 
 # Tool name -> the function to call, as an import path (module:function).
 TOOL_FUNCTIONS: dict[str, str] = {"wide": "input.tools:wide"}
+
+# Tool name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS: dict[str, str] = {
+    "wide": "sha256:a1db043712a71636116d49617d18fd2e2ca4337f88a2933c0f6e41c141709f8e",
+}
+
+# Tool list -> the digest of its tools' digests, in order: the surface's version.
+FINGERPRINTS: dict[str, str] = {
+    "TOOLS": "sha256:7159842ed126b7719b4469fcc5d720c470e5fbe142acbf471f6ad1ac179fbe8d",
+    "TOOLS_OPENAI": "sha256:d1a26804fc878ed8e82858ba91bb72700ea3f8e2b693fa30d1beeb295a82370d",
+}
 
 TOOLS_OPENAI: list[dict[str, Any]] = [
     {
@@ -10970,4 +10984,9 @@ NULL_MEANS_OMITTED_OPENAI: dict[str, list[str]] = {}
 # Wire name -> what toolgen.runtime needs to decode and dispatch a call.
 TOOL_CALLS_OPENAI: dict[str, dict[str, Any]] = {
     "wide": {"tool": "wide", "function": "input.tools:wide"},
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_OPENAI: dict[str, str] = {
+    "wide": "sha256:2ac30feda5f03e4f4c7e183da3d61d901f4908379077540fc05c90bd78d6b2b1",
 }

@@ -10,9 +10,12 @@ from typing import Any
 __all__ = [
     "TOOLS",
     "TOOL_FUNCTIONS",
+    "TOOL_FINGERPRINTS",
+    "FINGERPRINTS",
     "TOOLS_MCP",
     "TOOL_NAME_MAP_MCP",
     "TOOL_CALLS_MCP",
+    "TOOL_FINGERPRINTS_MCP",
 ]
 
 # The provider-neutral IR: name, description, JSON Schema 2020-12.
@@ -47,6 +50,19 @@ TOOL_FUNCTIONS: dict[str, str] = {
     "delete": "input.annodesk.server:delete",
     "lookup": "input.annodesk.server:lookup",
     "ping": "input.annodesk.server:ping",
+}
+
+# Tool name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS: dict[str, str] = {
+    "delete": "sha256:58e99082cd38b34f1fd6f4d9c1a0af2559574c1333038fb64bc082bbea18f2ab",
+    "lookup": "sha256:4b708faf569b172615e02fb7d2c03eb5d9f233f1f2cb6f4a669a747ab45ceac3",
+    "ping": "sha256:53c613d577d99c3f168cf670a866fb1cbbc0db52bf32974aea74b31c6d09843f",
+}
+
+# Tool list -> the digest of its tools' digests, in order: the surface's version.
+FINGERPRINTS: dict[str, str] = {
+    "TOOLS": "sha256:e6b93c694a53d4ed78c9e3db0697475729edbadf2957637ba1f29b16ec8a18fa",
+    "TOOLS_MCP": "sha256:89c0a6499423b5c598bfa16cf0a8b03af2efde2b18b3925b961495e16f603df6",
 }
 
 TOOLS_MCP: list[dict[str, Any]] = [
@@ -114,4 +130,11 @@ TOOL_CALLS_MCP: dict[str, dict[str, Any]] = {
     "delete": {"tool": "delete", "function": "input.annodesk.server:delete"},
     "lookup": {"tool": "lookup", "function": "input.annodesk.server:lookup"},
     "ping": {"tool": "ping", "function": "input.annodesk.server:ping"},
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_MCP: dict[str, str] = {
+    "delete": "sha256:b953e1c8d3a65bac4384ecc772cb8dadf8905b0bf9d30ba4a7066ffac0ccef7f",
+    "lookup": "sha256:ce08eba2d54bc0733cd1cd5e63c680be8a1c105af53bd9e4b7d7510d651472ab",
+    "ping": "sha256:a5a8e13e741d0cc4331ed2c283777aff319c6c9a46e7716f0a8ededb4409c999",
 }

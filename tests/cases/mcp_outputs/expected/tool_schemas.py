@@ -10,26 +10,34 @@ from typing import Any
 __all__ = [
     "TOOLS",
     "TOOL_FUNCTIONS",
+    "TOOL_FINGERPRINTS",
+    "FINGERPRINTS",
     "TOOLS_OPENAI",
     "TOOL_NAME_MAP_OPENAI",
     "NULL_MEANS_OMITTED_OPENAI",
     "TOOL_CALLS_OPENAI",
+    "TOOL_FINGERPRINTS_OPENAI",
     "TOOLS_OPENAI_RESPONSES",
     "TOOL_NAME_MAP_OPENAI_RESPONSES",
     "NULL_MEANS_OMITTED_OPENAI_RESPONSES",
     "TOOL_CALLS_OPENAI_RESPONSES",
+    "TOOL_FINGERPRINTS_OPENAI_RESPONSES",
     "TOOLS_ANTHROPIC",
     "TOOL_NAME_MAP_ANTHROPIC",
     "TOOL_CALLS_ANTHROPIC",
+    "TOOL_FINGERPRINTS_ANTHROPIC",
     "TOOLS_GEMINI",
     "TOOL_NAME_MAP_GEMINI",
     "TOOL_CALLS_GEMINI",
+    "TOOL_FINGERPRINTS_GEMINI",
     "TOOLS_MCP",
     "TOOL_NAME_MAP_MCP",
     "TOOL_CALLS_MCP",
+    "TOOL_FINGERPRINTS_MCP",
     "TOOLS_BEDROCK",
     "TOOL_NAME_MAP_BEDROCK",
     "TOOL_CALLS_BEDROCK",
+    "TOOL_FINGERPRINTS_BEDROCK",
 ]
 
 # The provider-neutral IR: name, description, JSON Schema 2020-12.
@@ -204,6 +212,40 @@ TOOL_FUNCTIONS: dict[str, str] = {
     "summary": "input.mcp_desk.server:summary",
     "total": "input.mcp_desk.server:total",
     "window": "input.mcp_desk.server:window",
+}
+
+# Tool name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS: dict[str, str] = {
+    "budget": "sha256:bf20dbb42b90f770a27c91fde2ba514cfc4a4e7bed4340cb151a53b781a928e4",
+    "close": "sha256:bb51f46a3bea869628d23e33149792c0d1f298c0d486639fe161cb35c0927e1a",
+    "counts": "sha256:0ff55097c5c9ef7188aef34c4923992de6f1288a2931e70c83bed9167764a894",
+    "find": "sha256:d79b5e7c6c80ccc2433ace6736eab4ee9d2a9e9216729123ce0692ef4c5b30ab",
+    "get_ticket": "sha256:682a6f5f0159632a6983b5ecee7d7f934bba7ed521f0833c736f2861afd6f353",
+    "labels": "sha256:e44f83eeda4465a3fa2ead54567a9771b0f8d72edbb83c0c93e8fd844fb1a8ba",
+    "legacy_counts": "sha256:6f014b0d1b5fcb68902b3f44abbdbbdb26b3b27b835fd6728fe0eeb6022f8648",
+    "locate": "sha256:0de5587ec45660d80ec90506109c9eb3cb5eb713692276e65117885cef7c192c",
+    "opened": "sha256:74325b793daa31d2a9e46eccaaa361233446174795dfdf60e43fcbf852d8ee24",
+    "outcome": "sha256:510b79aa6854525dcda5ad6d61e6f1ea09ddc6115b4a251dcc9411059cca98da",
+    "owners": "sha256:4d2948438602a61985e85aef5b969d50767fb4a9607a26336c111667c13b7c51",
+    "ping": "sha256:671125904393b0e69256a8955c883d13b2831792b983ce4120608541eda12bf2",
+    "priority": "sha256:1a0049a35752977bfccf15b0a8dfa64e1cc7a739de0851d77c68985d5a8b80e4",
+    "queues": "sha256:bd176bed6151f07381185f746f2ca88ba955fa55702cd7bd085573582168c5dd",
+    "raw": "sha256:de9d212ec0dc44cd77225e0dc77aa76b4e53a054ee9ee9a58fd901e0ff45fd85",
+    "reopen": "sha256:28b4bd131df63d9427495ca04682ea5ecc800b12a9cf8ca7120b426a43952e41",
+    "summary": "sha256:c1cef58c0260a893b644cf3321feffc2f118f5e9d31e7ad3b5e45c9d1bb4e5a4",
+    "total": "sha256:442ce61e25465d02d7cbb5e61b3440998e9eafabf665c378213a01da9b07f6bc",
+    "window": "sha256:e5089149d553b5eef670b68a4049f39ffdb925114853425a5f556860c1ff3b8f",
+}
+
+# Tool list -> the digest of its tools' digests, in order: the surface's version.
+FINGERPRINTS: dict[str, str] = {
+    "TOOLS": "sha256:fafc74349e3a7a74be407618a5f15e060335fb913dd14df24c5ba1efb67639e8",
+    "TOOLS_OPENAI": "sha256:2cff306082022447f7a4bc42bd6fa548875b37abb1d887e08cb47e2e39af144a",
+    "TOOLS_OPENAI_RESPONSES": "sha256:895a583c6344291b5063d55405f327072efaa45152688fd5f1e6f4e81e719505",
+    "TOOLS_ANTHROPIC": "sha256:a0dc8210989783cb1e68f849888c9c115e6db129aafbe08cc2250f37aa978c5f",
+    "TOOLS_GEMINI": "sha256:fec9fe8dbd575aac23f4ac2207d2b925e442de1b1cc8073d96c563fe27f7c712",
+    "TOOLS_MCP": "sha256:a2c6ded713d59c31a39cff9caedc14f652aa13ad83ae34b4f3913a87888d8e26",
+    "TOOLS_BEDROCK": "sha256:047fb3c98da7a7edbcd0862da645f1885ac2ebed7081121a10fa970cb748f908",
 }
 
 TOOLS_OPENAI: list[dict[str, Any]] = [
@@ -530,6 +572,29 @@ TOOL_CALLS_OPENAI: dict[str, dict[str, Any]] = {
     "window": {"tool": "window", "function": "input.mcp_desk.server:window"},
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_OPENAI: dict[str, str] = {
+    "budget": "sha256:27a05f60b85a1c733cb2d6b50de941474c4b47da3d6dd184e76f4041647ed573",
+    "close": "sha256:0ed944f4a8d702405ed0c68cfc3f026e7882bd6bbe34ca3cf3b76e96f9f3b7f5",
+    "counts": "sha256:8eb41cd4874094aa97f9e8700b9cba57c77356c064893243192e3721f619d713",
+    "find": "sha256:11b3a35e074fc329a5a4c1a623091c8d8cff0e1aa69e51ad57ab37388ba372fb",
+    "get_ticket": "sha256:1591246462e7dbc890a0b08d3dd6e2c9201a3193f1c7a56de9907ff259121d08",
+    "labels": "sha256:f6edb5d7bd9a30d0e5e2d1deee9c591b664b67f6d74cf35fcbb6afdfe31a26ad",
+    "legacy_counts": "sha256:fce0cc7489602e68ab62997a85a20092825a2346f0ecb0abec6f80a29510a253",
+    "locate": "sha256:f46782ed4908882b42d92d199c8c122c505f019e04c197bab640379ec2f83ec8",
+    "opened": "sha256:604c1631f2ce9a72f889acf46646534e4e3ec18f8d5022c9f5d5a78b23f6f5fb",
+    "outcome": "sha256:22a10dc7ce43e52fa2a6d6d6726989e0b55f4e00eb98cd9c6a41a8645c3d9737",
+    "owners": "sha256:3bc4cd00a8585194fe80bafa421b3aae7275ff18dc7c2f6762fddb74eecccafc",
+    "ping": "sha256:c9b7c707c070fa7fae20c1942492e3c3538af0dc3c9b926168b50d9a182f18e4",
+    "priority": "sha256:e93ea3ba046f7239bb0af0693133307bc81d2d6e11da0e1d304b12a2ea26acda",
+    "queues": "sha256:63e631c0d83590746c47f1ab83c51872eadc337380bd192d09b92c3696dff3bf",
+    "raw": "sha256:2c91b60a5c39225c35aadd12c85958645b355ab7a47a2111a45f1e2abb1bdde1",
+    "reopen": "sha256:3bf6b20ecf318dddc1f49ecd8337f84b08d56b18bc2820f77bc07b6e769595a3",
+    "summary": "sha256:04914f600f93057473556824fc0f8ede2219f71366d45bcaa83603bfa4fbbd0f",
+    "total": "sha256:612e1c6f266c9aec3b0c739818c90323f73454eb5e345895c14b45ad0f659234",
+    "window": "sha256:d1a9fbbad59e230ceb2fac03a22f7fe070a159c484144ef89840063a6dc2c315",
+}
+
 TOOLS_OPENAI_RESPONSES: list[dict[str, Any]] = [
     {
         "type": "function",
@@ -816,6 +881,29 @@ TOOL_CALLS_OPENAI_RESPONSES: dict[str, dict[str, Any]] = {
     "window": {"tool": "window", "function": "input.mcp_desk.server:window"},
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_OPENAI_RESPONSES: dict[str, str] = {
+    "budget": "sha256:3f223141393fb685f77e5a404162bd1669dab6e053443221ed79f9c66bc0da62",
+    "close": "sha256:20eb04da3d251642f80bca2ea522a6bade246431ae2226e2cda4210939a2520f",
+    "counts": "sha256:a73aca9c59495bc4354a6bbaf110b7fabf7cdd97695fc2dc9da4c548072e49b2",
+    "find": "sha256:a2b2441cc4a6e8a139132fcf92b94970e182f7b63465f0770e927298bfcfb7e5",
+    "get_ticket": "sha256:0094a4081fb7fd17efb3313cbba2b08c00121a3016a785876c8c40a0d4f27533",
+    "labels": "sha256:a903717cb1ba6c3a978cba3c5795e5597a98862e5115e64ba2059164c2d19f83",
+    "legacy_counts": "sha256:58007f3c6aa28cbcb8ef0a0e17dd1e82a9df4ffe5fbb16cbacf145c35f49c61a",
+    "locate": "sha256:0a2818342d525568170aed0cb74b3bbb49bb4438a272387ccf0e0296c3c65ec0",
+    "opened": "sha256:de969a1361408500905fc8da5b6b265b310a4f9dd6a11cb2801783cdf36a78a6",
+    "outcome": "sha256:115cdf4ab74a5682d480e7079686813d3bc232df2b6092be29e3ae46ebdf3ac1",
+    "owners": "sha256:6ded4cac58425ef70984b9f89b5c66006726a7223f6f5a1f7461de4ff02c2d74",
+    "ping": "sha256:5254084ec64471e8d0f910af0944d9da41aa69f97b7f6aeec6714a4e673538ae",
+    "priority": "sha256:399a4b2c87214b58acc48c8949a3f2aea7a18e0cf507ebbdd2c56304b75239ab",
+    "queues": "sha256:b82d2b550ffa5556004ce2f08b6ae43f5b6a18671bc09775af63ea700462730e",
+    "raw": "sha256:a9a05cc53d701c15e1df6e2cad2d03a3509bbb7c6176316d5c2e7d782ed897c8",
+    "reopen": "sha256:c6997c846cb9446f27e94210dfc76c110a7a9fddd6d90dac1b6275dfaaf56dd3",
+    "summary": "sha256:021b1491ff33bb5fa534678e3e2c482bc495c572d7d911ecfaefc80001cf49c2",
+    "total": "sha256:9c34b943064dec9424c6d21c79e19efb7159fe73477f06db9755f8a06e607302",
+    "window": "sha256:5504560f22308f83e0a9ce63eb8d2fb57cf0557b2964e7ea1332914bffb77fb2",
+}
+
 TOOLS_ANTHROPIC: list[dict[str, Any]] = [
     {
         "name": "budget",
@@ -1018,6 +1106,29 @@ TOOL_CALLS_ANTHROPIC: dict[str, dict[str, Any]] = {
     "window": {"tool": "window", "function": "input.mcp_desk.server:window"},
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_ANTHROPIC: dict[str, str] = {
+    "budget": "sha256:4f6e7054c9bf1b3595838713971571ef80c42c3736a098fdcd2fc1ce4ea5486f",
+    "close": "sha256:c84ef046c9732cb090a28c59a2ff82b4ea8e628e29b8d76e34381e5cfbebf112",
+    "counts": "sha256:3afb15221082f1bc4109fce43917b8bd378fc95729c3a41ec3fa7428e8c34ad8",
+    "find": "sha256:ca5d89cbc61d9518ae72fbe8a4f78a17308548e377853b96243d280d07f619bd",
+    "get_ticket": "sha256:d9a960e292e116658bdb32a2e6198bf2b23878ee1137acec074b603e6add5809",
+    "labels": "sha256:d2285a9835a63e8d88e78616adfd2dc493c53b7b1b561fc4bd61741fd1b7aa61",
+    "legacy_counts": "sha256:5418fabf2e6483407d5d68b169f082c9ab5a6063355892ba391456214ee39922",
+    "locate": "sha256:baf9b4a33874a245d2cd16320bec5301508c3391403a082a94cf4c06efd25b68",
+    "opened": "sha256:35af6d612345ade963916217d06b307bfd9088ee066c7b498373b355a3bccb49",
+    "outcome": "sha256:870bf5d5387375358bd4a98585bd05fc1ac9347a3942ae5476411eb16841a95a",
+    "owners": "sha256:52abe864d39d103c4c623ea78249e8f1d2099201131035f4fc2385839fdc7515",
+    "ping": "sha256:44d44111365f4d724304b352d570f57177b8974bdaeba3dc63c0ea29401bd33c",
+    "priority": "sha256:f89f839c8ae5503f5298ca588d79f8ca4f12ea3e8eb0b45004d6ee57bb535455",
+    "queues": "sha256:b06a9a8f30bb942811258a467a450c639d500770f146ca506485ce1692ba5306",
+    "raw": "sha256:1c421b74819d9acfa604e8053048f4533ec6e271b19e018c3a4ae6d823adf560",
+    "reopen": "sha256:b7005eab52bba024750d0462ec891df12b39278d0d437ab59f5239696c6b92f4",
+    "summary": "sha256:4eaae73e9d611b754a155396eeaa322848a8a50ba11e712426376caa86c535bf",
+    "total": "sha256:a8921eaeb87741f3a5d23aa86b9c702309501d85ca12d41054a0a0912ffe0f78",
+    "window": "sha256:1aa1162426ca5efc1cbaa6e4f160dcea6cfa4f018fb97571f9c95aa43673f51a",
+}
+
 TOOLS_GEMINI: list[dict[str, Any]] = [
     {
         "name": "budget",
@@ -1197,6 +1308,29 @@ TOOL_CALLS_GEMINI: dict[str, dict[str, Any]] = {
     "summary": {"tool": "summary", "function": "input.mcp_desk.server:summary"},
     "total": {"tool": "total", "function": "input.mcp_desk.server:total"},
     "window": {"tool": "window", "function": "input.mcp_desk.server:window"},
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_GEMINI: dict[str, str] = {
+    "budget": "sha256:c0d303a63ef15bed47ccd951c09b103f1b2bad0028d9c8354d5d11c4083517f4",
+    "close": "sha256:4abc561315215f6b3f941bfc9f2c6c95ebb9ffd999eb834a6deeb4dbf07165e4",
+    "counts": "sha256:cb11d7949378ce6bd09b5420ce0d4ae7a6684f60eaee548c1b056800b8357de4",
+    "find": "sha256:61ff4639c1f5ec86b0a816ef108499497f25209878f7138df50e9e8f50e9a0e2",
+    "get_ticket": "sha256:12e62a3f27130b7c1b99822fe2c565549b3a002097e9b5d563a3ec17abf1e2c1",
+    "labels": "sha256:bf78fa1135ace19dda62a186470beac11720a562085bb18b20b8c3dfb0c95942",
+    "legacy_counts": "sha256:7b769cd799181974744de73cbf7c7c584d0d0d7e5c32668c83d36e7bab7761e0",
+    "locate": "sha256:cd1826dd241f4a51d9bfb161f2ae72f01e9227184cf66945336d24c9d8b6c16d",
+    "opened": "sha256:14e2c36aee7fad53ec53bcd6df9aa7ccc908953ccdb39eb05aab11371df33466",
+    "outcome": "sha256:bb7a6dcd827504a6870daeec4b683647d6af945a13a12195dd612856887f7463",
+    "owners": "sha256:8d99628bda5599bdf2b054b821207f9a60a614b5fe89f58126f62589f3e616a0",
+    "ping": "sha256:1aa012825fb67c98b34a004e50d224e196d6881fb69358c8d75752a127e2919e",
+    "priority": "sha256:a0f81f9679c9c91721c4a497c466eeb9e5787c490b7b6e158aca14946f728204",
+    "queues": "sha256:0d7f3420ba01db93338f35749812f99a8d4ba1cc05c6f8d138ab002e23d4a790",
+    "raw": "sha256:886dd442ecf9667b5d0a9739b61b84e19e89ad8b92da69616974e64bc7a94718",
+    "reopen": "sha256:0cb09f68b95a87966db148a2a4a395134af4599fc5af357d6fd2d22e27e310f9",
+    "summary": "sha256:25fd3d5a92826fed8c8d0dee267243f77a8b7a38c6c57453132206a25670e6c7",
+    "total": "sha256:e4868447d3ef097ca2b08ccee19ee408ace4e86dfd326e67543ef5a530533a1f",
+    "window": "sha256:2233e49e3f342672c4af46bbe8206cc1120303dc3ad0693d84107945d9f6fdb1",
 }
 
 TOOLS_MCP: list[dict[str, Any]] = [
@@ -1530,6 +1664,29 @@ TOOL_CALLS_MCP: dict[str, dict[str, Any]] = {
     "window": {"tool": "window", "function": "input.mcp_desk.server:window"},
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_MCP: dict[str, str] = {
+    "budget": "sha256:3e2aa6b3feb8e246d11df3bd41ab90b36017f19fa111116ac351d2b5844f74fe",
+    "close": "sha256:dc86fa621f40e296c44e53816c749741b22cded84e84342d612d106820bfe37b",
+    "counts": "sha256:435ca4e9898ce7777d3a49df07bdd43c1afabff08731891d60d33154b99820d0",
+    "find": "sha256:f308a24be9f8194f7c579fd916a777b451ee28694b79c4ae5a408c08b1123cd2",
+    "get_ticket": "sha256:b5c903044e7223baa03014a14408eb4f2003980f397c7702dc1f8a5874ffdb3c",
+    "labels": "sha256:3fc3a5e7abf642a94ce5ee56148faac3057a305f6f0e9e14c88da30708ada78e",
+    "legacy_counts": "sha256:1cf2637aca76840e035a1054247254d2f6900e8a554576f6a0a0d31a3714406e",
+    "locate": "sha256:13a2e11c478951f97c40909fae89773d5087aaf800b8b04fe3d3b9f1e444eb11",
+    "opened": "sha256:72e8bea7238ed3545d0a129228a802550e1644a61eaaac01378ad9a1b607f8e5",
+    "outcome": "sha256:dbc64ff34cc17cf5164c698757d02495209946a83a52ac78cad889cb5cc1eef0",
+    "owners": "sha256:ea6df724d234732eaa0f23d5185c3c4be546772ad13432792c9f2152fabe1e08",
+    "ping": "sha256:dbebf21612b2e776ed5010423c23de7779728b3ae2aea9993db0b1948025fed4",
+    "priority": "sha256:2dda6c1de7bb5554ac5296677939196a710d1ba0884159008e23868fc846fc0f",
+    "queues": "sha256:765527a8176270e41d0b723b186552ba45e000d3d4080f0c4360558dde738b54",
+    "raw": "sha256:9f9921177ab4ea57cc90f2b789bfb24b47994d4e076c6744de84e55b304c5af9",
+    "reopen": "sha256:e8b3bee8af0be71a293b95690369fb409cc08747ea4625be0be1312eae81d036",
+    "summary": "sha256:53f07f6aac8217b843d81d3d2b29a1f2017a8569f9b9a8e79e9a6f42033dd2ac",
+    "total": "sha256:a2b8c9e9ab40e4a90ceb868663059021258d389e0cff69b5660fe6663a462715",
+    "window": "sha256:67b7d77b37c39b3149d13130a05de60a27f28a90bc68368b78d6a03931a6ae41",
+}
+
 TOOLS_BEDROCK: list[dict[str, Any]] = [
     {
         "toolSpec": {
@@ -1794,4 +1951,27 @@ TOOL_CALLS_BEDROCK: dict[str, dict[str, Any]] = {
     "summary": {"tool": "summary", "function": "input.mcp_desk.server:summary"},
     "total": {"tool": "total", "function": "input.mcp_desk.server:total"},
     "window": {"tool": "window", "function": "input.mcp_desk.server:window"},
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_BEDROCK: dict[str, str] = {
+    "budget": "sha256:7ba354f4f851f8c7e96edd2e4b3f3e7d0e7a7e1f5a260d2a31d4254ba584a5ac",
+    "close": "sha256:280596f5f1380f3df848fbfda6408bf2c23f5157ed6a6d45aab20d321fac5d20",
+    "counts": "sha256:7ecaa6fd6181f56431ceb923d1f1941cd9282f76d90d0f1c392960c774583c1e",
+    "find": "sha256:7dff3f5e7bba49735967f753520d86a24f7f9cb24c1d79e8ed9d8eb93c90d9e4",
+    "get_ticket": "sha256:1304b08f580add6a16e658847fd99bace82e34cea3675875a3703fc7cf87d3b3",
+    "labels": "sha256:e793dd399ecdebf2dbdd9113611585f88a8d374ffb2909669db0e573e7857236",
+    "legacy_counts": "sha256:a2efdffac6dd5201f7c8e0a4d7a635c11acc754348f71eefd242558af72d52d9",
+    "locate": "sha256:cce1e5c56fa9d581fb552872c0773e25bcc44616238bc368c3cb7eb8659dab12",
+    "opened": "sha256:24bdec902833b3bf172189a07de3514d3ced1b164556db540317e972b47f0ae5",
+    "outcome": "sha256:32564bc6edbad94a401e3d7b6b0142d4f9406e943958024c42d58e5a3d2d63e1",
+    "owners": "sha256:1bcc2573aee8f0f8ab7a91e28a00ea70a38f7d7e11e7a59aeae4e8641da77954",
+    "ping": "sha256:4c1c731622871a48a10f9502cca8bbbd7ed08541302f13ff0ff4a042d9e9f20a",
+    "priority": "sha256:c648b927f2ac072596553798ed9fc08c0e7fbe1d32864d67db5ab5ebea181c63",
+    "queues": "sha256:62ca6a3c0467a314e31a09df6ee806ffb8aa7a283a816f0c12ed816b449662ca",
+    "raw": "sha256:f0a852ea5395fb0c612a0d654232bb4469f7be6825d1f81a7f51bda2908c23d1",
+    "reopen": "sha256:31f44bafdf26f13bdd225dc9bbc1e33042ba720f8dcd0cf7766e13cab264ea40",
+    "summary": "sha256:5380b52b91a8db58a53a921853f42d2411b3947c256ec09c373351ee139ac9a9",
+    "total": "sha256:b23ca50af6bc10992dcc92fbfc58d821aa8f1280e881b58cb0a66400164f781a",
+    "window": "sha256:64e265ef188e7aa93b9cc4c52e6647c6713138a5be75e38a53ca7191073527ae",
 }

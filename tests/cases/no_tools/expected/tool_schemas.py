@@ -9,26 +9,34 @@ from typing import Any
 __all__ = [
     "TOOLS",
     "TOOL_FUNCTIONS",
+    "TOOL_FINGERPRINTS",
+    "FINGERPRINTS",
     "TOOLS_OPENAI",
     "TOOL_NAME_MAP_OPENAI",
     "NULL_MEANS_OMITTED_OPENAI",
     "TOOL_CALLS_OPENAI",
+    "TOOL_FINGERPRINTS_OPENAI",
     "TOOLS_OPENAI_RESPONSES",
     "TOOL_NAME_MAP_OPENAI_RESPONSES",
     "NULL_MEANS_OMITTED_OPENAI_RESPONSES",
     "TOOL_CALLS_OPENAI_RESPONSES",
+    "TOOL_FINGERPRINTS_OPENAI_RESPONSES",
     "TOOLS_ANTHROPIC",
     "TOOL_NAME_MAP_ANTHROPIC",
     "TOOL_CALLS_ANTHROPIC",
+    "TOOL_FINGERPRINTS_ANTHROPIC",
     "TOOLS_GEMINI",
     "TOOL_NAME_MAP_GEMINI",
     "TOOL_CALLS_GEMINI",
+    "TOOL_FINGERPRINTS_GEMINI",
     "TOOLS_MCP",
     "TOOL_NAME_MAP_MCP",
     "TOOL_CALLS_MCP",
+    "TOOL_FINGERPRINTS_MCP",
     "TOOLS_BEDROCK",
     "TOOL_NAME_MAP_BEDROCK",
     "TOOL_CALLS_BEDROCK",
+    "TOOL_FINGERPRINTS_BEDROCK",
 ]
 
 # The provider-neutral IR: name, description, JSON Schema 2020-12.
@@ -36,6 +44,20 @@ TOOLS: list[dict[str, Any]] = []
 
 # Tool name -> the function to call, as an import path (module:function).
 TOOL_FUNCTIONS: dict[str, str] = {}
+
+# Tool name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS: dict[str, str] = {}
+
+# Tool list -> the digest of its tools' digests, in order: the surface's version.
+FINGERPRINTS: dict[str, str] = {
+    "TOOLS": "sha256:4f53cda18c2baa0c0354bb5f9a3ecbe5ed12ab4d8e11ba873c2f11161202b945",
+    "TOOLS_OPENAI": "sha256:4f53cda18c2baa0c0354bb5f9a3ecbe5ed12ab4d8e11ba873c2f11161202b945",
+    "TOOLS_OPENAI_RESPONSES": "sha256:4f53cda18c2baa0c0354bb5f9a3ecbe5ed12ab4d8e11ba873c2f11161202b945",
+    "TOOLS_ANTHROPIC": "sha256:4f53cda18c2baa0c0354bb5f9a3ecbe5ed12ab4d8e11ba873c2f11161202b945",
+    "TOOLS_GEMINI": "sha256:4f53cda18c2baa0c0354bb5f9a3ecbe5ed12ab4d8e11ba873c2f11161202b945",
+    "TOOLS_MCP": "sha256:4f53cda18c2baa0c0354bb5f9a3ecbe5ed12ab4d8e11ba873c2f11161202b945",
+    "TOOLS_BEDROCK": "sha256:4f53cda18c2baa0c0354bb5f9a3ecbe5ed12ab4d8e11ba873c2f11161202b945",
+}
 
 TOOLS_OPENAI: list[dict[str, Any]] = []
 
@@ -48,6 +70,9 @@ NULL_MEANS_OMITTED_OPENAI: dict[str, list[str]] = {}
 # Wire name -> what toolgen.runtime needs to decode and dispatch a call.
 TOOL_CALLS_OPENAI: dict[str, dict[str, Any]] = {}
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_OPENAI: dict[str, str] = {}
+
 TOOLS_OPENAI_RESPONSES: list[dict[str, Any]] = []
 
 # Wire name -> tool name, to dispatch a model's tool call.
@@ -59,6 +84,9 @@ NULL_MEANS_OMITTED_OPENAI_RESPONSES: dict[str, list[str]] = {}
 # Wire name -> what toolgen.runtime needs to decode and dispatch a call.
 TOOL_CALLS_OPENAI_RESPONSES: dict[str, dict[str, Any]] = {}
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_OPENAI_RESPONSES: dict[str, str] = {}
+
 TOOLS_ANTHROPIC: list[dict[str, Any]] = []
 
 # Wire name -> tool name, to dispatch a model's tool call.
@@ -66,6 +94,9 @@ TOOL_NAME_MAP_ANTHROPIC: dict[str, str] = {}
 
 # Wire name -> what toolgen.runtime needs to decode and dispatch a call.
 TOOL_CALLS_ANTHROPIC: dict[str, dict[str, Any]] = {}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_ANTHROPIC: dict[str, str] = {}
 
 TOOLS_GEMINI: list[dict[str, Any]] = []
 
@@ -75,6 +106,9 @@ TOOL_NAME_MAP_GEMINI: dict[str, str] = {}
 # Wire name -> what toolgen.runtime needs to decode and dispatch a call.
 TOOL_CALLS_GEMINI: dict[str, dict[str, Any]] = {}
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_GEMINI: dict[str, str] = {}
+
 TOOLS_MCP: list[dict[str, Any]] = []
 
 # Wire name -> tool name, to dispatch a model's tool call.
@@ -83,6 +117,9 @@ TOOL_NAME_MAP_MCP: dict[str, str] = {}
 # Wire name -> what toolgen.runtime needs to decode and dispatch a call.
 TOOL_CALLS_MCP: dict[str, dict[str, Any]] = {}
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_MCP: dict[str, str] = {}
+
 TOOLS_BEDROCK: list[dict[str, Any]] = []
 
 # Wire name -> tool name, to dispatch a model's tool call.
@@ -90,3 +127,6 @@ TOOL_NAME_MAP_BEDROCK: dict[str, str] = {}
 
 # Wire name -> what toolgen.runtime needs to decode and dispatch a call.
 TOOL_CALLS_BEDROCK: dict[str, dict[str, Any]] = {}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_BEDROCK: dict[str, str] = {}

@@ -13,71 +13,93 @@ from typing import Any
 __all__ = [
     "TOOLS",
     "TOOL_FUNCTIONS",
+    "TOOL_FINGERPRINTS",
     "OWNERS",
     "TRAVEL_MCP_TOOLS",
     "TRAVEL_MCP_TOOL_FUNCTIONS",
+    "TRAVEL_MCP_TOOL_FINGERPRINTS",
     "WEATHER_MCP_TOOLS",
     "WEATHER_MCP_TOOL_FUNCTIONS",
+    "WEATHER_MCP_TOOL_FINGERPRINTS",
+    "FINGERPRINTS",
     "TOOLS_OPENAI",
     "TOOL_NAME_MAP_OPENAI",
     "NULL_MEANS_OMITTED_OPENAI",
     "TOOL_CALLS_OPENAI",
+    "TOOL_FINGERPRINTS_OPENAI",
     "TRAVEL_MCP_TOOLS_OPENAI",
     "TRAVEL_MCP_TOOL_NAME_MAP_OPENAI",
     "TRAVEL_MCP_NULL_MEANS_OMITTED_OPENAI",
     "TRAVEL_MCP_TOOL_CALLS_OPENAI",
+    "TRAVEL_MCP_TOOL_FINGERPRINTS_OPENAI",
     "WEATHER_MCP_TOOLS_OPENAI",
     "WEATHER_MCP_TOOL_NAME_MAP_OPENAI",
     "WEATHER_MCP_NULL_MEANS_OMITTED_OPENAI",
     "WEATHER_MCP_TOOL_CALLS_OPENAI",
+    "WEATHER_MCP_TOOL_FINGERPRINTS_OPENAI",
     "TOOLS_OPENAI_RESPONSES",
     "TOOL_NAME_MAP_OPENAI_RESPONSES",
     "NULL_MEANS_OMITTED_OPENAI_RESPONSES",
     "TOOL_CALLS_OPENAI_RESPONSES",
+    "TOOL_FINGERPRINTS_OPENAI_RESPONSES",
     "TRAVEL_MCP_TOOLS_OPENAI_RESPONSES",
     "TRAVEL_MCP_TOOL_NAME_MAP_OPENAI_RESPONSES",
     "TRAVEL_MCP_NULL_MEANS_OMITTED_OPENAI_RESPONSES",
     "TRAVEL_MCP_TOOL_CALLS_OPENAI_RESPONSES",
+    "TRAVEL_MCP_TOOL_FINGERPRINTS_OPENAI_RESPONSES",
     "WEATHER_MCP_TOOLS_OPENAI_RESPONSES",
     "WEATHER_MCP_TOOL_NAME_MAP_OPENAI_RESPONSES",
     "WEATHER_MCP_NULL_MEANS_OMITTED_OPENAI_RESPONSES",
     "WEATHER_MCP_TOOL_CALLS_OPENAI_RESPONSES",
+    "WEATHER_MCP_TOOL_FINGERPRINTS_OPENAI_RESPONSES",
     "TOOLS_ANTHROPIC",
     "TOOL_NAME_MAP_ANTHROPIC",
     "TOOL_CALLS_ANTHROPIC",
+    "TOOL_FINGERPRINTS_ANTHROPIC",
     "TRAVEL_MCP_TOOLS_ANTHROPIC",
     "TRAVEL_MCP_TOOL_NAME_MAP_ANTHROPIC",
     "TRAVEL_MCP_TOOL_CALLS_ANTHROPIC",
+    "TRAVEL_MCP_TOOL_FINGERPRINTS_ANTHROPIC",
     "WEATHER_MCP_TOOLS_ANTHROPIC",
     "WEATHER_MCP_TOOL_NAME_MAP_ANTHROPIC",
     "WEATHER_MCP_TOOL_CALLS_ANTHROPIC",
+    "WEATHER_MCP_TOOL_FINGERPRINTS_ANTHROPIC",
     "TOOLS_GEMINI",
     "TOOL_NAME_MAP_GEMINI",
     "TOOL_CALLS_GEMINI",
+    "TOOL_FINGERPRINTS_GEMINI",
     "TRAVEL_MCP_TOOLS_GEMINI",
     "TRAVEL_MCP_TOOL_NAME_MAP_GEMINI",
     "TRAVEL_MCP_TOOL_CALLS_GEMINI",
+    "TRAVEL_MCP_TOOL_FINGERPRINTS_GEMINI",
     "WEATHER_MCP_TOOLS_GEMINI",
     "WEATHER_MCP_TOOL_NAME_MAP_GEMINI",
     "WEATHER_MCP_TOOL_CALLS_GEMINI",
+    "WEATHER_MCP_TOOL_FINGERPRINTS_GEMINI",
     "TOOLS_MCP",
     "TOOL_NAME_MAP_MCP",
     "TOOL_CALLS_MCP",
+    "TOOL_FINGERPRINTS_MCP",
     "TRAVEL_MCP_TOOLS_MCP",
     "TRAVEL_MCP_TOOL_NAME_MAP_MCP",
     "TRAVEL_MCP_TOOL_CALLS_MCP",
+    "TRAVEL_MCP_TOOL_FINGERPRINTS_MCP",
     "WEATHER_MCP_TOOLS_MCP",
     "WEATHER_MCP_TOOL_NAME_MAP_MCP",
     "WEATHER_MCP_TOOL_CALLS_MCP",
+    "WEATHER_MCP_TOOL_FINGERPRINTS_MCP",
     "TOOLS_BEDROCK",
     "TOOL_NAME_MAP_BEDROCK",
     "TOOL_CALLS_BEDROCK",
+    "TOOL_FINGERPRINTS_BEDROCK",
     "TRAVEL_MCP_TOOLS_BEDROCK",
     "TRAVEL_MCP_TOOL_NAME_MAP_BEDROCK",
     "TRAVEL_MCP_TOOL_CALLS_BEDROCK",
+    "TRAVEL_MCP_TOOL_FINGERPRINTS_BEDROCK",
     "WEATHER_MCP_TOOLS_BEDROCK",
     "WEATHER_MCP_TOOL_NAME_MAP_BEDROCK",
     "WEATHER_MCP_TOOL_CALLS_BEDROCK",
+    "WEATHER_MCP_TOOL_FINGERPRINTS_BEDROCK",
 ]
 
 # The tools of no owner (two owners share a tool name: each has its own constants, see OWNERS).
@@ -85,6 +107,9 @@ TOOLS: list[dict[str, Any]] = []
 
 # Tool name -> the function to call, as an import path (module:function).
 TOOL_FUNCTIONS: dict[str, str] = {}
+
+# Tool name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS: dict[str, str] = {}
 
 # Owner (module:name) -> the prefix of its constants (PREFIX_TOOLS_OPENAI).
 OWNERS: dict[str, str] = {
@@ -123,6 +148,12 @@ TRAVEL_MCP_TOOL_FUNCTIONS: dict[str, str] = {
     "search": "input.app.servers.travel:search",
 }
 
+# Tool name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TRAVEL_MCP_TOOL_FINGERPRINTS: dict[str, str] = {
+    "book": "sha256:5ab276fa2d55696385e2dbe1dcce210e2a2a4855f36cdaaaa3900f6329d9c890",
+    "search": "sha256:5363f6e72bc6b104fe08725e51264bbbc24ea010a2737fd1ac2b289c616eb246",
+}
+
 # The provider-neutral IR: name, description, JSON Schema 2020-12.
 WEATHER_MCP_TOOLS: list[dict[str, Any]] = [
     {
@@ -154,6 +185,37 @@ WEATHER_MCP_TOOL_FUNCTIONS: dict[str, str] = {
     "search": "input.app.servers.weather:search",
 }
 
+# Tool name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+WEATHER_MCP_TOOL_FINGERPRINTS: dict[str, str] = {
+    "alerts": "sha256:ff2db2c8bff167b7c77ac7369dfe988a74220f9bd87b9c8ace64516c7cfa3e8f",
+    "search": "sha256:aa5260494da734fb98054a5f2c35bedf46c481825934367f1a1fd9675fe80fb3",
+}
+
+# Tool list -> the digest of its tools' digests, in order: the surface's version.
+FINGERPRINTS: dict[str, str] = {
+    "TOOLS": "sha256:4f53cda18c2baa0c0354bb5f9a3ecbe5ed12ab4d8e11ba873c2f11161202b945",
+    "TOOLS_OPENAI": "sha256:4f53cda18c2baa0c0354bb5f9a3ecbe5ed12ab4d8e11ba873c2f11161202b945",
+    "TOOLS_OPENAI_RESPONSES": "sha256:4f53cda18c2baa0c0354bb5f9a3ecbe5ed12ab4d8e11ba873c2f11161202b945",
+    "TOOLS_ANTHROPIC": "sha256:4f53cda18c2baa0c0354bb5f9a3ecbe5ed12ab4d8e11ba873c2f11161202b945",
+    "TOOLS_GEMINI": "sha256:4f53cda18c2baa0c0354bb5f9a3ecbe5ed12ab4d8e11ba873c2f11161202b945",
+    "TOOLS_MCP": "sha256:4f53cda18c2baa0c0354bb5f9a3ecbe5ed12ab4d8e11ba873c2f11161202b945",
+    "TOOLS_BEDROCK": "sha256:4f53cda18c2baa0c0354bb5f9a3ecbe5ed12ab4d8e11ba873c2f11161202b945",
+    "TRAVEL_MCP_TOOLS": "sha256:91bc5767acdc9041edd28fca2f68c29bb2b2ea668600741d3dac061a607728c1",
+    "TRAVEL_MCP_TOOLS_OPENAI": "sha256:49d52a87d1c4c71f94264d9fc572d902ae7ebb5a0ed6157bfe50d9058d026900",
+    "TRAVEL_MCP_TOOLS_OPENAI_RESPONSES": "sha256:3fa46613c549ed9e7daba71cf11a672921c0bf3e46a438e5ea9a7fbec195de5d",
+    "TRAVEL_MCP_TOOLS_ANTHROPIC": "sha256:49ae4c39bae2d2f9bab9985b79716bbdfea61de022c6bb90225736ad206896e4",
+    "TRAVEL_MCP_TOOLS_GEMINI": "sha256:566e0757bcf7a01dd0cf99f8eeab690218c212836de332d9bcb37b0e40c3bfbc",
+    "TRAVEL_MCP_TOOLS_MCP": "sha256:715efb7c86648ef3e0be7ccc0ea8262fdc1c2c2a98a80218d788a089f1f99e58",
+    "TRAVEL_MCP_TOOLS_BEDROCK": "sha256:41114d0acfe32299ed594d674425d86ee478e42e3a2acbfe7531e1eadf4470d7",
+    "WEATHER_MCP_TOOLS": "sha256:7c482303af3f3e6cbbaffdcf99d881f8aa199219cc3002ffbcf352ade552bfd1",
+    "WEATHER_MCP_TOOLS_OPENAI": "sha256:2a4b499dff245449c67cd382f96328848305f0dafe34cc8b10cb3e0cdb214db4",
+    "WEATHER_MCP_TOOLS_OPENAI_RESPONSES": "sha256:2540623d6a859dbbfa71099ac00b220e3a19c3508187631ead477580d87a5f2e",
+    "WEATHER_MCP_TOOLS_ANTHROPIC": "sha256:702ee788e824a5abb43e0424de7832af2a3f339b2105438dbd763e6fb89cf8a2",
+    "WEATHER_MCP_TOOLS_GEMINI": "sha256:209a921e89d475271b361faac551c418987cb092bcb811efa52d39ef83c486e3",
+    "WEATHER_MCP_TOOLS_MCP": "sha256:ecfd02672c050501cb69ba005f9e832dc637d0b21e17ef0273a8e24eb343b992",
+    "WEATHER_MCP_TOOLS_BEDROCK": "sha256:6948d224e8f3457237cdcbdee2a6b1e7384ae51c1a5e5172c036b80ca31abbea",
+}
+
 TOOLS_OPENAI: list[dict[str, Any]] = []
 
 # Wire name -> tool name, to dispatch a model's tool call.
@@ -164,6 +226,9 @@ NULL_MEANS_OMITTED_OPENAI: dict[str, list[str]] = {}
 
 # Wire name -> what toolgen.runtime needs to decode and dispatch a call.
 TOOL_CALLS_OPENAI: dict[str, dict[str, Any]] = {}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_OPENAI: dict[str, str] = {}
 
 TRAVEL_MCP_TOOLS_OPENAI: list[dict[str, Any]] = [
     {
@@ -216,6 +281,12 @@ TRAVEL_MCP_TOOL_CALLS_OPENAI: dict[str, dict[str, Any]] = {
         "function": "input.app.servers.travel:search",
         "omit_nulls": ["/nights"],
     },
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TRAVEL_MCP_TOOL_FINGERPRINTS_OPENAI: dict[str, str] = {
+    "book": "sha256:bf8a6207198a028d874f2f61de0bbe77656b7d340f0c6fa9802c7387e2278581",
+    "search": "sha256:9a1354ce8be15cdc8bf094003f8bb16378d50dc69aff165d1119a4323ebe6387",
 }
 
 WEATHER_MCP_TOOLS_OPENAI: list[dict[str, Any]] = [
@@ -276,6 +347,12 @@ WEATHER_MCP_TOOL_CALLS_OPENAI: dict[str, dict[str, Any]] = {
     "search": {"tool": "search", "function": "input.app.servers.weather:search"},
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+WEATHER_MCP_TOOL_FINGERPRINTS_OPENAI: dict[str, str] = {
+    "alerts": "sha256:7e95f5f9989191213f53b3bac617d4ceec8c136a3c4f4cfe34fda572792565bf",
+    "search": "sha256:3629446f41927d73114f5352d35f56b1e3c4e8a9b9d9a1bdaded239833ac9a34",
+}
+
 TOOLS_OPENAI_RESPONSES: list[dict[str, Any]] = []
 
 # Wire name -> tool name, to dispatch a model's tool call.
@@ -286,6 +363,9 @@ NULL_MEANS_OMITTED_OPENAI_RESPONSES: dict[str, list[str]] = {}
 
 # Wire name -> what toolgen.runtime needs to decode and dispatch a call.
 TOOL_CALLS_OPENAI_RESPONSES: dict[str, dict[str, Any]] = {}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_OPENAI_RESPONSES: dict[str, str] = {}
 
 TRAVEL_MCP_TOOLS_OPENAI_RESPONSES: list[dict[str, Any]] = [
     {
@@ -336,6 +416,12 @@ TRAVEL_MCP_TOOL_CALLS_OPENAI_RESPONSES: dict[str, dict[str, Any]] = {
         "function": "input.app.servers.travel:search",
         "omit_nulls": ["/nights"],
     },
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TRAVEL_MCP_TOOL_FINGERPRINTS_OPENAI_RESPONSES: dict[str, str] = {
+    "book": "sha256:39acc0e3b315cb49f01fb415f1c2423f94017344f07d407faae5c2a359197324",
+    "search": "sha256:502802fdd0f7709853080e43889faa980a513cf383aa4e8db138a1958f76786c",
 }
 
 WEATHER_MCP_TOOLS_OPENAI_RESPONSES: list[dict[str, Any]] = [
@@ -392,6 +478,12 @@ WEATHER_MCP_TOOL_CALLS_OPENAI_RESPONSES: dict[str, dict[str, Any]] = {
     "search": {"tool": "search", "function": "input.app.servers.weather:search"},
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+WEATHER_MCP_TOOL_FINGERPRINTS_OPENAI_RESPONSES: dict[str, str] = {
+    "alerts": "sha256:57e0657cdddd2896ac611b9c9b717d54983ec729848598df32913fedf272e2d7",
+    "search": "sha256:d41fe583b4b341119b9c7e13cc0937dc2e63c15c734734719b4b4114ad8d4568",
+}
+
 TOOLS_ANTHROPIC: list[dict[str, Any]] = []
 
 # Wire name -> tool name, to dispatch a model's tool call.
@@ -399,6 +491,9 @@ TOOL_NAME_MAP_ANTHROPIC: dict[str, str] = {}
 
 # Wire name -> what toolgen.runtime needs to decode and dispatch a call.
 TOOL_CALLS_ANTHROPIC: dict[str, dict[str, Any]] = {}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_ANTHROPIC: dict[str, str] = {}
 
 TRAVEL_MCP_TOOLS_ANTHROPIC: list[dict[str, Any]] = [
     {
@@ -434,6 +529,12 @@ TRAVEL_MCP_TOOL_NAME_MAP_ANTHROPIC: dict[str, str] = {
 TRAVEL_MCP_TOOL_CALLS_ANTHROPIC: dict[str, dict[str, Any]] = {
     "book": {"tool": "book", "function": "input.app.bookings:book_hotel"},
     "search": {"tool": "search", "function": "input.app.servers.travel:search"},
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TRAVEL_MCP_TOOL_FINGERPRINTS_ANTHROPIC: dict[str, str] = {
+    "book": "sha256:311fe679635477ba19e7c09377a91654f32f246529f31e96ba2395bc210eea52",
+    "search": "sha256:a255e15277829e75e1ffbd732f4cded4ee6319afc347bd3b27e12b475ffa31f3",
 }
 
 WEATHER_MCP_TOOLS_ANTHROPIC: list[dict[str, Any]] = [
@@ -472,6 +573,12 @@ WEATHER_MCP_TOOL_CALLS_ANTHROPIC: dict[str, dict[str, Any]] = {
     "search": {"tool": "search", "function": "input.app.servers.weather:search"},
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+WEATHER_MCP_TOOL_FINGERPRINTS_ANTHROPIC: dict[str, str] = {
+    "alerts": "sha256:128fcc46a94e197580003c0b3972d8de8d0d063090e5092a87a2bf4f35ba8307",
+    "search": "sha256:d4ed791e65b19c73bf041d6a8e7d7f064a3652bb6d07c365615903a6f0ff67d9",
+}
+
 TOOLS_GEMINI: list[dict[str, Any]] = []
 
 # Wire name -> tool name, to dispatch a model's tool call.
@@ -479,6 +586,9 @@ TOOL_NAME_MAP_GEMINI: dict[str, str] = {}
 
 # Wire name -> what toolgen.runtime needs to decode and dispatch a call.
 TOOL_CALLS_GEMINI: dict[str, dict[str, Any]] = {}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_GEMINI: dict[str, str] = {}
 
 TRAVEL_MCP_TOOLS_GEMINI: list[dict[str, Any]] = [
     {
@@ -512,6 +622,12 @@ TRAVEL_MCP_TOOL_NAME_MAP_GEMINI: dict[str, str] = {"book": "book", "search": "se
 TRAVEL_MCP_TOOL_CALLS_GEMINI: dict[str, dict[str, Any]] = {
     "book": {"tool": "book", "function": "input.app.bookings:book_hotel"},
     "search": {"tool": "search", "function": "input.app.servers.travel:search"},
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TRAVEL_MCP_TOOL_FINGERPRINTS_GEMINI: dict[str, str] = {
+    "book": "sha256:d9a547e2bfd2fdcb967532a4260a644b346097298a681f40ba80c45d66cc64bb",
+    "search": "sha256:3c48622024a03ef5c59799754eba3f5759b761f9fa26d04d5bd561f3aadde97c",
 }
 
 WEATHER_MCP_TOOLS_GEMINI: list[dict[str, Any]] = [
@@ -551,6 +667,12 @@ WEATHER_MCP_TOOL_CALLS_GEMINI: dict[str, dict[str, Any]] = {
     "search": {"tool": "search", "function": "input.app.servers.weather:search"},
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+WEATHER_MCP_TOOL_FINGERPRINTS_GEMINI: dict[str, str] = {
+    "alerts": "sha256:e3ab3449782d12cfc2f8a00f5faaf8625cc3b37e3e991401ea7eb73adbcc31dd",
+    "search": "sha256:ee33ca9a01e062ec3499c31a741dea439a9dcc0c95c36b74f74dbb5fd9b3b1f6",
+}
+
 TOOLS_MCP: list[dict[str, Any]] = []
 
 # Wire name -> tool name, to dispatch a model's tool call.
@@ -558,6 +680,9 @@ TOOL_NAME_MAP_MCP: dict[str, str] = {}
 
 # Wire name -> what toolgen.runtime needs to decode and dispatch a call.
 TOOL_CALLS_MCP: dict[str, dict[str, Any]] = {}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_MCP: dict[str, str] = {}
 
 TRAVEL_MCP_TOOLS_MCP: list[dict[str, Any]] = [
     {
@@ -600,6 +725,12 @@ TRAVEL_MCP_TOOL_NAME_MAP_MCP: dict[str, str] = {"book": "book", "search": "searc
 TRAVEL_MCP_TOOL_CALLS_MCP: dict[str, dict[str, Any]] = {
     "book": {"tool": "book", "function": "input.app.bookings:book_hotel"},
     "search": {"tool": "search", "function": "input.app.servers.travel:search"},
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TRAVEL_MCP_TOOL_FINGERPRINTS_MCP: dict[str, str] = {
+    "book": "sha256:1500e44cbe539e6a6457294a28a09bd72cad4c73d0bf39040ea09f1cdf161b34",
+    "search": "sha256:1c0071dde24fc99bb7f77c327fd6e79127e0664e4155c0223b1dcf4b14861265",
 }
 
 WEATHER_MCP_TOOLS_MCP: list[dict[str, Any]] = [
@@ -645,6 +776,12 @@ WEATHER_MCP_TOOL_CALLS_MCP: dict[str, dict[str, Any]] = {
     "search": {"tool": "search", "function": "input.app.servers.weather:search"},
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+WEATHER_MCP_TOOL_FINGERPRINTS_MCP: dict[str, str] = {
+    "alerts": "sha256:4e88364d4f495d9584da85af8098bb3bd109bd29b8996f5ae92c8d0a84f621f5",
+    "search": "sha256:a756992d6911891140497420c7392d118d6e7c7ba879f6fae85bd4f9c8a6adca",
+}
+
 TOOLS_BEDROCK: list[dict[str, Any]] = []
 
 # Wire name -> tool name, to dispatch a model's tool call.
@@ -652,6 +789,9 @@ TOOL_NAME_MAP_BEDROCK: dict[str, str] = {}
 
 # Wire name -> what toolgen.runtime needs to decode and dispatch a call.
 TOOL_CALLS_BEDROCK: dict[str, dict[str, Any]] = {}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_BEDROCK: dict[str, str] = {}
 
 TRAVEL_MCP_TOOLS_BEDROCK: list[dict[str, Any]] = [
     {
@@ -692,6 +832,12 @@ TRAVEL_MCP_TOOL_NAME_MAP_BEDROCK: dict[str, str] = {"book": "book", "search": "s
 TRAVEL_MCP_TOOL_CALLS_BEDROCK: dict[str, dict[str, Any]] = {
     "book": {"tool": "book", "function": "input.app.bookings:book_hotel"},
     "search": {"tool": "search", "function": "input.app.servers.travel:search"},
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TRAVEL_MCP_TOOL_FINGERPRINTS_BEDROCK: dict[str, str] = {
+    "book": "sha256:25e9c32bc659f52d37997c376808610b901594ffc6c17655b6108387d134c242",
+    "search": "sha256:d9a52d8ec102f0a2b0c8e995df1e8b9a0da59d0a5d96cc15b429b4a06e821737",
 }
 
 WEATHER_MCP_TOOLS_BEDROCK: list[dict[str, Any]] = [
@@ -736,4 +882,10 @@ WEATHER_MCP_TOOL_NAME_MAP_BEDROCK: dict[str, str] = {
 WEATHER_MCP_TOOL_CALLS_BEDROCK: dict[str, dict[str, Any]] = {
     "alerts": {"tool": "alerts", "function": "input.app.servers.weather:alerts"},
     "search": {"tool": "search", "function": "input.app.servers.weather:search"},
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+WEATHER_MCP_TOOL_FINGERPRINTS_BEDROCK: dict[str, str] = {
+    "alerts": "sha256:6e707c53183f59d5584462f35885efff25ea10835de041b7594accb7574bbe53",
+    "search": "sha256:69c1bef4b51dcdb153876b89593fe193e8efdec656d2782c509fbb3c61760aeb",
 }

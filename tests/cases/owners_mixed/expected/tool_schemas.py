@@ -10,68 +10,89 @@ from typing import Any
 __all__ = [
     "TOOLS",
     "TOOL_FUNCTIONS",
+    "TOOL_FINGERPRINTS",
     "OWNERS",
     "ASSISTANT_TOOLS",
     "ASSISTANT_TOOL_FUNCTIONS",
+    "ASSISTANT_TOOL_FINGERPRINTS",
     "SERVER_TOOLS",
     "SERVER_TOOL_FUNCTIONS",
+    "SERVER_TOOL_FINGERPRINTS",
+    "FINGERPRINTS",
     "TOOLS_OPENAI",
     "TOOL_NAME_MAP_OPENAI",
     "NULL_MEANS_OMITTED_OPENAI",
     "TOOL_CALLS_OPENAI",
+    "TOOL_FINGERPRINTS_OPENAI",
     "ASSISTANT_TOOLS_OPENAI",
     "ASSISTANT_TOOL_NAME_MAP_OPENAI",
     "ASSISTANT_NULL_MEANS_OMITTED_OPENAI",
     "ASSISTANT_TOOL_CALLS_OPENAI",
+    "ASSISTANT_TOOL_FINGERPRINTS_OPENAI",
     "SERVER_TOOLS_OPENAI",
     "SERVER_TOOL_NAME_MAP_OPENAI",
     "SERVER_NULL_MEANS_OMITTED_OPENAI",
     "SERVER_TOOL_CALLS_OPENAI",
+    "SERVER_TOOL_FINGERPRINTS_OPENAI",
     "TOOLS_OPENAI_RESPONSES",
     "TOOL_NAME_MAP_OPENAI_RESPONSES",
     "NULL_MEANS_OMITTED_OPENAI_RESPONSES",
     "TOOL_CALLS_OPENAI_RESPONSES",
+    "TOOL_FINGERPRINTS_OPENAI_RESPONSES",
     "ASSISTANT_TOOLS_OPENAI_RESPONSES",
     "ASSISTANT_TOOL_NAME_MAP_OPENAI_RESPONSES",
     "ASSISTANT_NULL_MEANS_OMITTED_OPENAI_RESPONSES",
     "ASSISTANT_TOOL_CALLS_OPENAI_RESPONSES",
+    "ASSISTANT_TOOL_FINGERPRINTS_OPENAI_RESPONSES",
     "SERVER_TOOLS_OPENAI_RESPONSES",
     "SERVER_TOOL_NAME_MAP_OPENAI_RESPONSES",
     "SERVER_NULL_MEANS_OMITTED_OPENAI_RESPONSES",
     "SERVER_TOOL_CALLS_OPENAI_RESPONSES",
+    "SERVER_TOOL_FINGERPRINTS_OPENAI_RESPONSES",
     "TOOLS_ANTHROPIC",
     "TOOL_NAME_MAP_ANTHROPIC",
     "TOOL_CALLS_ANTHROPIC",
+    "TOOL_FINGERPRINTS_ANTHROPIC",
     "ASSISTANT_TOOLS_ANTHROPIC",
     "ASSISTANT_TOOL_NAME_MAP_ANTHROPIC",
     "ASSISTANT_TOOL_CALLS_ANTHROPIC",
+    "ASSISTANT_TOOL_FINGERPRINTS_ANTHROPIC",
     "SERVER_TOOLS_ANTHROPIC",
     "SERVER_TOOL_NAME_MAP_ANTHROPIC",
     "SERVER_TOOL_CALLS_ANTHROPIC",
+    "SERVER_TOOL_FINGERPRINTS_ANTHROPIC",
     "TOOLS_GEMINI",
     "TOOL_NAME_MAP_GEMINI",
     "TOOL_CALLS_GEMINI",
+    "TOOL_FINGERPRINTS_GEMINI",
     "ASSISTANT_TOOLS_GEMINI",
     "ASSISTANT_TOOL_NAME_MAP_GEMINI",
     "ASSISTANT_TOOL_CALLS_GEMINI",
+    "ASSISTANT_TOOL_FINGERPRINTS_GEMINI",
     "SERVER_TOOLS_GEMINI",
     "SERVER_TOOL_NAME_MAP_GEMINI",
     "SERVER_TOOL_CALLS_GEMINI",
+    "SERVER_TOOL_FINGERPRINTS_GEMINI",
     "TOOLS_MCP",
     "TOOL_NAME_MAP_MCP",
     "TOOL_CALLS_MCP",
+    "TOOL_FINGERPRINTS_MCP",
     "SERVER_TOOLS_MCP",
     "SERVER_TOOL_NAME_MAP_MCP",
     "SERVER_TOOL_CALLS_MCP",
+    "SERVER_TOOL_FINGERPRINTS_MCP",
     "TOOLS_BEDROCK",
     "TOOL_NAME_MAP_BEDROCK",
     "TOOL_CALLS_BEDROCK",
+    "TOOL_FINGERPRINTS_BEDROCK",
     "ASSISTANT_TOOLS_BEDROCK",
     "ASSISTANT_TOOL_NAME_MAP_BEDROCK",
     "ASSISTANT_TOOL_CALLS_BEDROCK",
+    "ASSISTANT_TOOL_FINGERPRINTS_BEDROCK",
     "SERVER_TOOLS_BEDROCK",
     "SERVER_TOOL_NAME_MAP_BEDROCK",
     "SERVER_TOOL_CALLS_BEDROCK",
+    "SERVER_TOOL_FINGERPRINTS_BEDROCK",
 ]
 
 # The provider-neutral IR: name, description, JSON Schema 2020-12.
@@ -105,6 +126,12 @@ TOOL_FUNCTIONS: dict[str, str] = {
     "summarize": "input.app.server:summarize",
 }
 
+# Tool name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS: dict[str, str] = {
+    "read_file": "sha256:b92a4ad6451b51c79809e61fd2accb8bf0bbfc3d066630f02d2a156c99d51ed1",
+    "summarize": "sha256:38c92b2543583be22c137a69b467ee0887ef005dd55c76dc6f00d42270cf6bad",
+}
+
 # Owner (module:name) -> the prefix of its constants (PREFIX_TOOLS_OPENAI).
 OWNERS: dict[str, str] = {
     "input.app.server:assistant": "ASSISTANT",
@@ -130,6 +157,11 @@ ASSISTANT_TOOLS: list[dict[str, Any]] = [
 # Tool name -> the function to call, as an import path (module:function).
 ASSISTANT_TOOL_FUNCTIONS: dict[str, str] = {"summarize": "input.app.server:summarize"}
 
+# Tool name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+ASSISTANT_TOOL_FINGERPRINTS: dict[str, str] = {
+    "summarize": "sha256:38c92b2543583be22c137a69b467ee0887ef005dd55c76dc6f00d42270cf6bad",
+}
+
 # The provider-neutral IR: name, description, JSON Schema 2020-12.
 SERVER_TOOLS: list[dict[str, Any]] = [
     {
@@ -145,6 +177,35 @@ SERVER_TOOLS: list[dict[str, Any]] = [
 
 # Tool name -> the function to call, as an import path (module:function).
 SERVER_TOOL_FUNCTIONS: dict[str, str] = {"read_file": "input.app.server:read_file"}
+
+# Tool name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+SERVER_TOOL_FINGERPRINTS: dict[str, str] = {
+    "read_file": "sha256:b92a4ad6451b51c79809e61fd2accb8bf0bbfc3d066630f02d2a156c99d51ed1",
+}
+
+# Tool list -> the digest of its tools' digests, in order: the surface's version.
+FINGERPRINTS: dict[str, str] = {
+    "TOOLS": "sha256:9ca8593f233c6fbd426b5bb258f52bc79cc6cf41cea63e2e9ef243c0019f0e4a",
+    "TOOLS_OPENAI": "sha256:9ccd6ffbcb8b7363343f69650092bbb0545300c5d9db577dbc6bcce6076d63ea",
+    "TOOLS_OPENAI_RESPONSES": "sha256:3e275906d423033b9515bcb4f62a8d4f9f66f0553684269583207368253f2c0d",
+    "TOOLS_ANTHROPIC": "sha256:032dcce7a96bb6c9df219604b4b0bcb146a03d5ab37a47986e3cf75b0dbcb675",
+    "TOOLS_GEMINI": "sha256:b3813fd3b60de0dfef6107ad43ca1bd07737d0527d2b9473013240039ddcaeb6",
+    "TOOLS_MCP": "sha256:74068bb75e8533fd3483fd515c745a2841c457f4fb327772279143dd305f9785",
+    "TOOLS_BEDROCK": "sha256:1158f1e3fed6345f0aa4580743f4802ee6aed323ceb4f6e085d4335dd9ec9b78",
+    "ASSISTANT_TOOLS": "sha256:63d21d17f49214dd0aa5e3f0b9c2fb4052e7ffa7368de51ca652a780e37f9174",
+    "ASSISTANT_TOOLS_OPENAI": "sha256:59add95f528bcef0af3d8db579b877168e8f1b76dff4cfba329d776e0b66fe5a",
+    "ASSISTANT_TOOLS_OPENAI_RESPONSES": "sha256:446e673f06cd992bd7f163afd7aa587202965f2d7ea37361335bf8e4665e2e72",
+    "ASSISTANT_TOOLS_ANTHROPIC": "sha256:80e95ffb029182393e115d00354aaec335018866f0a979778329eec5e20a513a",
+    "ASSISTANT_TOOLS_GEMINI": "sha256:dfe9cdca9d7a017913bd01cae6668c306b845884654a0933ed319e7486093ed7",
+    "ASSISTANT_TOOLS_BEDROCK": "sha256:613d44bdc3cfd296f171f71c031571edfcbd476098c1b1f35f1d2926832de843",
+    "SERVER_TOOLS": "sha256:3e11b04035da7c6bb0f990117047e8a366a2424d658a6aa7f34b81f5d72072ac",
+    "SERVER_TOOLS_OPENAI": "sha256:31345b894d5dc3bcc1a7a136d8855b9079cfbe9ba58e72d7075a0685aa86f092",
+    "SERVER_TOOLS_OPENAI_RESPONSES": "sha256:c34b19f51e14825f98a15e53abe23eb6eabec637858eba0d99ad97e0915f3e0b",
+    "SERVER_TOOLS_ANTHROPIC": "sha256:3dd50bba8503b913068bb3b914c42610b2afb17e6245b13322969b542c39074d",
+    "SERVER_TOOLS_GEMINI": "sha256:a42d2aa3c8a05bea193e2cc264325b4a0ccc65b9a572681706a616cecfa4e8ec",
+    "SERVER_TOOLS_MCP": "sha256:74068bb75e8533fd3483fd515c745a2841c457f4fb327772279143dd305f9785",
+    "SERVER_TOOLS_BEDROCK": "sha256:7598f0be4e89fe2495d2c259876a2ba87df422977836a019e910594789a565fb",
+}
 
 TOOLS_OPENAI: list[dict[str, Any]] = [
     {
@@ -202,6 +263,12 @@ TOOL_CALLS_OPENAI: dict[str, dict[str, Any]] = {
     },
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_OPENAI: dict[str, str] = {
+    "read_file": "sha256:7c2c38e788b03452acf6b0dc7cda0deabadf8b83dfe2b899bf48f5c44448ef13",
+    "summarize": "sha256:6003ffde46f7d1f981817bf8c889882b774dcef6aed9eede08f49321c93acd83",
+}
+
 ASSISTANT_TOOLS_OPENAI: list[dict[str, Any]] = [
     {
         "type": "function",
@@ -240,6 +307,11 @@ ASSISTANT_TOOL_CALLS_OPENAI: dict[str, dict[str, Any]] = {
     },
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+ASSISTANT_TOOL_FINGERPRINTS_OPENAI: dict[str, str] = {
+    "summarize": "sha256:6003ffde46f7d1f981817bf8c889882b774dcef6aed9eede08f49321c93acd83",
+}
+
 SERVER_TOOLS_OPENAI: list[dict[str, Any]] = [
     {
         "type": "function",
@@ -266,6 +338,11 @@ SERVER_NULL_MEANS_OMITTED_OPENAI: dict[str, list[str]] = {}
 # Wire name -> what toolgen.runtime needs to decode and dispatch a call.
 SERVER_TOOL_CALLS_OPENAI: dict[str, dict[str, Any]] = {
     "read_file": {"tool": "read_file", "function": "input.app.server:read_file"},
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+SERVER_TOOL_FINGERPRINTS_OPENAI: dict[str, str] = {
+    "read_file": "sha256:7c2c38e788b03452acf6b0dc7cda0deabadf8b83dfe2b899bf48f5c44448ef13",
 }
 
 TOOLS_OPENAI_RESPONSES: list[dict[str, Any]] = [
@@ -317,6 +394,12 @@ TOOL_CALLS_OPENAI_RESPONSES: dict[str, dict[str, Any]] = {
     },
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_OPENAI_RESPONSES: dict[str, str] = {
+    "read_file": "sha256:151d9a2690ceaefc8da5efac13b33db0307850913a2800e0e019ba9b123ad0a1",
+    "summarize": "sha256:28a60f0f299e8b98d062dc71908953091eca8e1c944d6c0767e07baff411361f",
+}
+
 ASSISTANT_TOOLS_OPENAI_RESPONSES: list[dict[str, Any]] = [
     {
         "type": "function",
@@ -352,6 +435,11 @@ ASSISTANT_TOOL_CALLS_OPENAI_RESPONSES: dict[str, dict[str, Any]] = {
     },
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+ASSISTANT_TOOL_FINGERPRINTS_OPENAI_RESPONSES: dict[str, str] = {
+    "summarize": "sha256:28a60f0f299e8b98d062dc71908953091eca8e1c944d6c0767e07baff411361f",
+}
+
 SERVER_TOOLS_OPENAI_RESPONSES: list[dict[str, Any]] = [
     {
         "type": "function",
@@ -376,6 +464,11 @@ SERVER_NULL_MEANS_OMITTED_OPENAI_RESPONSES: dict[str, list[str]] = {}
 # Wire name -> what toolgen.runtime needs to decode and dispatch a call.
 SERVER_TOOL_CALLS_OPENAI_RESPONSES: dict[str, dict[str, Any]] = {
     "read_file": {"tool": "read_file", "function": "input.app.server:read_file"},
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+SERVER_TOOL_FINGERPRINTS_OPENAI_RESPONSES: dict[str, str] = {
+    "read_file": "sha256:151d9a2690ceaefc8da5efac13b33db0307850913a2800e0e019ba9b123ad0a1",
 }
 
 TOOLS_ANTHROPIC: list[dict[str, Any]] = [
@@ -414,6 +507,12 @@ TOOL_CALLS_ANTHROPIC: dict[str, dict[str, Any]] = {
     "summarize": {"tool": "summarize", "function": "input.app.server:summarize"},
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_ANTHROPIC: dict[str, str] = {
+    "read_file": "sha256:a981e0ef8f67f524ac42c33723a760f8058346782400f69f5e794ec2b26dd909",
+    "summarize": "sha256:30f5d14d4b12e42023b4af406ff15f6f1fe097ac1dd5151ffdb2286acae877c7",
+}
+
 ASSISTANT_TOOLS_ANTHROPIC: list[dict[str, Any]] = [
     {
         "name": "summarize",
@@ -437,6 +536,11 @@ ASSISTANT_TOOL_CALLS_ANTHROPIC: dict[str, dict[str, Any]] = {
     "summarize": {"tool": "summarize", "function": "input.app.server:summarize"},
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+ASSISTANT_TOOL_FINGERPRINTS_ANTHROPIC: dict[str, str] = {
+    "summarize": "sha256:30f5d14d4b12e42023b4af406ff15f6f1fe097ac1dd5151ffdb2286acae877c7",
+}
+
 SERVER_TOOLS_ANTHROPIC: list[dict[str, Any]] = [
     {
         "name": "read_file",
@@ -455,6 +559,11 @@ SERVER_TOOL_NAME_MAP_ANTHROPIC: dict[str, str] = {"read_file": "read_file"}
 # Wire name -> what toolgen.runtime needs to decode and dispatch a call.
 SERVER_TOOL_CALLS_ANTHROPIC: dict[str, dict[str, Any]] = {
     "read_file": {"tool": "read_file", "function": "input.app.server:read_file"},
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+SERVER_TOOL_FINGERPRINTS_ANTHROPIC: dict[str, str] = {
+    "read_file": "sha256:a981e0ef8f67f524ac42c33723a760f8058346782400f69f5e794ec2b26dd909",
 }
 
 TOOLS_GEMINI: list[dict[str, Any]] = [
@@ -494,6 +603,12 @@ TOOL_CALLS_GEMINI: dict[str, dict[str, Any]] = {
     "summarize": {"tool": "summarize", "function": "input.app.server:summarize"},
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_GEMINI: dict[str, str] = {
+    "read_file": "sha256:b3154038cb9ebf4baca20080b04a1dfcf592aac75f5be71d0f751f1792607ebb",
+    "summarize": "sha256:0f97203764029e804399fadcb141518d9a970dae69593b0f6a0b1edc9d9debb6",
+}
+
 ASSISTANT_TOOLS_GEMINI: list[dict[str, Any]] = [
     {
         "name": "summarize",
@@ -518,6 +633,11 @@ ASSISTANT_TOOL_CALLS_GEMINI: dict[str, dict[str, Any]] = {
     "summarize": {"tool": "summarize", "function": "input.app.server:summarize"},
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+ASSISTANT_TOOL_FINGERPRINTS_GEMINI: dict[str, str] = {
+    "summarize": "sha256:0f97203764029e804399fadcb141518d9a970dae69593b0f6a0b1edc9d9debb6",
+}
+
 SERVER_TOOLS_GEMINI: list[dict[str, Any]] = [
     {
         "name": "read_file",
@@ -536,6 +656,11 @@ SERVER_TOOL_NAME_MAP_GEMINI: dict[str, str] = {"read_file": "read_file"}
 # Wire name -> what toolgen.runtime needs to decode and dispatch a call.
 SERVER_TOOL_CALLS_GEMINI: dict[str, dict[str, Any]] = {
     "read_file": {"tool": "read_file", "function": "input.app.server:read_file"},
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+SERVER_TOOL_FINGERPRINTS_GEMINI: dict[str, str] = {
+    "read_file": "sha256:b3154038cb9ebf4baca20080b04a1dfcf592aac75f5be71d0f751f1792607ebb",
 }
 
 TOOLS_MCP: list[dict[str, Any]] = [
@@ -563,6 +688,11 @@ TOOL_CALLS_MCP: dict[str, dict[str, Any]] = {
     "read_file": {"tool": "read_file", "function": "input.app.server:read_file"},
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_MCP: dict[str, str] = {
+    "read_file": "sha256:4ca08332aeaa8b8e49c6ffc24d1516b96a0d3ba3da49f934286597a700c4d1aa",
+}
+
 SERVER_TOOLS_MCP: list[dict[str, Any]] = [
     {
         "name": "read_file",
@@ -586,6 +716,11 @@ SERVER_TOOL_NAME_MAP_MCP: dict[str, str] = {"read_file": "read_file"}
 # Wire name -> what toolgen.runtime needs to decode and dispatch a call.
 SERVER_TOOL_CALLS_MCP: dict[str, dict[str, Any]] = {
     "read_file": {"tool": "read_file", "function": "input.app.server:read_file"},
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+SERVER_TOOL_FINGERPRINTS_MCP: dict[str, str] = {
+    "read_file": "sha256:4ca08332aeaa8b8e49c6ffc24d1516b96a0d3ba3da49f934286597a700c4d1aa",
 }
 
 TOOLS_BEDROCK: list[dict[str, Any]] = [
@@ -632,6 +767,12 @@ TOOL_CALLS_BEDROCK: dict[str, dict[str, Any]] = {
     "summarize": {"tool": "summarize", "function": "input.app.server:summarize"},
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_BEDROCK: dict[str, str] = {
+    "read_file": "sha256:0ff49816514d2e85acb78c1f663916ea6514c26786b260f60e691076fc961244",
+    "summarize": "sha256:557c831a92229df4731c41062a6bdd19c453ec2776632e28bd27ea55b39d1269",
+}
+
 ASSISTANT_TOOLS_BEDROCK: list[dict[str, Any]] = [
     {
         "toolSpec": {
@@ -659,6 +800,11 @@ ASSISTANT_TOOL_CALLS_BEDROCK: dict[str, dict[str, Any]] = {
     "summarize": {"tool": "summarize", "function": "input.app.server:summarize"},
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+ASSISTANT_TOOL_FINGERPRINTS_BEDROCK: dict[str, str] = {
+    "summarize": "sha256:557c831a92229df4731c41062a6bdd19c453ec2776632e28bd27ea55b39d1269",
+}
+
 SERVER_TOOLS_BEDROCK: list[dict[str, Any]] = [
     {
         "toolSpec": {
@@ -681,4 +827,9 @@ SERVER_TOOL_NAME_MAP_BEDROCK: dict[str, str] = {"read_file": "read_file"}
 # Wire name -> what toolgen.runtime needs to decode and dispatch a call.
 SERVER_TOOL_CALLS_BEDROCK: dict[str, dict[str, Any]] = {
     "read_file": {"tool": "read_file", "function": "input.app.server:read_file"},
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+SERVER_TOOL_FINGERPRINTS_BEDROCK: dict[str, str] = {
+    "read_file": "sha256:0ff49816514d2e85acb78c1f663916ea6514c26786b260f60e691076fc961244",
 }

@@ -16,7 +16,7 @@ Each provider's constants are in a module of their own beside this one:
 
 from typing import Any
 
-__all__ = ["TOOLS", "TOOL_FUNCTIONS"]
+__all__ = ["TOOLS", "TOOL_FUNCTIONS", "TOOL_FINGERPRINTS", "FINGERPRINTS"]
 
 # The provider-neutral IR: name, description, JSON Schema 2020-12.
 TOOLS: list[dict[str, Any]] = [
@@ -61,4 +61,21 @@ TOOLS: list[dict[str, Any]] = [
 TOOL_FUNCTIONS: dict[str, str] = {
     "add_to_cart": "input.shop.tools:add_to_cart",
     "order.status": "input.shop.tools:order_status",
+}
+
+# Tool name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS: dict[str, str] = {
+    "add_to_cart": "sha256:c6ff7df8a95d30ab559e8ec42e5b700516be87ff78521c7a437f2002268dd9d4",
+    "order.status": "sha256:cd29823ecbe17423ee15efdd4bdb1c697078a3e3f8d77bf3a208bea11c448711",
+}
+
+# Tool list -> the digest of its tools' digests, in order: the surface's version.
+FINGERPRINTS: dict[str, str] = {
+    "TOOLS": "sha256:e833918cd7a5a032b92dd4fcc11de2619db0cd33157836d33ed9446664a513de",
+    "TOOLS_OPENAI": "sha256:6a7d2734f2b9cd95768c38ba515a6e57500e69279cbd5a1d2495c9325ecb2b1b",
+    "TOOLS_OPENAI_RESPONSES": "sha256:f1612efbb8abdf0fdddd3b7b46f2debef0e8492cd6b2d40dc4b1d6f2ab1d5afc",
+    "TOOLS_ANTHROPIC": "sha256:58ed52f2875ce1ae52ab618ddda722e5077eaa21f7f4a9ef17e47bd6ae0fc829",
+    "TOOLS_GEMINI": "sha256:764d3691ccc26103ad2eb9ea2e3b5884e9070c095ac052d65868950ed62665e9",
+    "TOOLS_MCP": "sha256:8ec79eacf1fdedf1f8f68158f469f6eab026a2e128a1acca8f2e9a51b9157d34",
+    "TOOLS_BEDROCK": "sha256:bd5ae8c3e149fe2b6ec1e9a1124c4086ac61e45c511a1c0a50a8f51675b87b57",
 }

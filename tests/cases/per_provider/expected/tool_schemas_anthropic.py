@@ -7,7 +7,12 @@
 
 from typing import Any
 
-__all__ = ["TOOLS_ANTHROPIC", "TOOL_NAME_MAP_ANTHROPIC", "TOOL_CALLS_ANTHROPIC"]
+__all__ = [
+    "TOOLS_ANTHROPIC",
+    "TOOL_NAME_MAP_ANTHROPIC",
+    "TOOL_CALLS_ANTHROPIC",
+    "TOOL_FINGERPRINTS_ANTHROPIC",
+]
 
 TOOLS_ANTHROPIC: list[dict[str, Any]] = [
     {
@@ -60,4 +65,10 @@ TOOL_CALLS_ANTHROPIC: dict[str, dict[str, Any]] = {
         "tool": "order.status",
         "function": "input.shop.tools:order_status",
     },
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_ANTHROPIC: dict[str, str] = {
+    "add_to_cart": "sha256:131d8d4968e9a7698436d496f277f30734c1f67727c6b63294b1fb4000aaeb7b",
+    "order_status": "sha256:e59b3472854834db5bae2483a44a1879e3a759da11b02a0057fb733578f95419",
 }

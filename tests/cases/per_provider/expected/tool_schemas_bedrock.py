@@ -7,7 +7,12 @@
 
 from typing import Any
 
-__all__ = ["TOOLS_BEDROCK", "TOOL_NAME_MAP_BEDROCK", "TOOL_CALLS_BEDROCK"]
+__all__ = [
+    "TOOLS_BEDROCK",
+    "TOOL_NAME_MAP_BEDROCK",
+    "TOOL_CALLS_BEDROCK",
+    "TOOL_FINGERPRINTS_BEDROCK",
+]
 
 TOOLS_BEDROCK: list[dict[str, Any]] = [
     {
@@ -71,4 +76,10 @@ TOOL_CALLS_BEDROCK: dict[str, dict[str, Any]] = {
         "tool": "order.status",
         "function": "input.shop.tools:order_status",
     },
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_BEDROCK: dict[str, str] = {
+    "add_to_cart": "sha256:961ece9261d07f77f21a959173cec3e8452ec8c8f8cc4a0593ae05039e7a7cbb",
+    "order_status": "sha256:83bc63a574007c00d6888dc0b5b5a77427943b5e6fbe9e4ac9d03d9fcbe36497",
 }

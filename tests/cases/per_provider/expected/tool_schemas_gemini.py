@@ -7,7 +7,12 @@
 
 from typing import Any
 
-__all__ = ["TOOLS_GEMINI", "TOOL_NAME_MAP_GEMINI", "TOOL_CALLS_GEMINI"]
+__all__ = [
+    "TOOLS_GEMINI",
+    "TOOL_NAME_MAP_GEMINI",
+    "TOOL_CALLS_GEMINI",
+    "TOOL_FINGERPRINTS_GEMINI",
+]
 
 TOOLS_GEMINI: list[dict[str, Any]] = [
     {
@@ -61,4 +66,10 @@ TOOL_CALLS_GEMINI: dict[str, dict[str, Any]] = {
         "tool": "order.status",
         "function": "input.shop.tools:order_status",
     },
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_GEMINI: dict[str, str] = {
+    "add_to_cart": "sha256:49d45ff09cff1993bd214cdea26f3a329b91ecd95f3760c1e3fa28af4332e588",
+    "order.status": "sha256:8c37652ab457e6845355e62ec5e3bd98fec7e879a41f2b1276aee8b03c75d34d",
 }

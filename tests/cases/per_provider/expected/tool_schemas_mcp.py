@@ -7,7 +7,7 @@
 
 from typing import Any
 
-__all__ = ["TOOLS_MCP", "TOOL_NAME_MAP_MCP", "TOOL_CALLS_MCP"]
+__all__ = ["TOOLS_MCP", "TOOL_NAME_MAP_MCP", "TOOL_CALLS_MCP", "TOOL_FINGERPRINTS_MCP"]
 
 TOOLS_MCP: list[dict[str, Any]] = [
     {
@@ -70,4 +70,10 @@ TOOL_CALLS_MCP: dict[str, dict[str, Any]] = {
         "tool": "order.status",
         "function": "input.shop.tools:order_status",
     },
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_MCP: dict[str, str] = {
+    "add_to_cart": "sha256:92348c736ff156c8ec7464c7699c713757f1d0d0519cd6da987ad7359a75c2d7",
+    "order.status": "sha256:588c5170a2dc5a1a596175346b3d7b9f7d3285030b5ad9f0cd6a0fba321f0898",
 }

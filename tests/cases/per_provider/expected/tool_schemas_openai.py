@@ -12,6 +12,7 @@ __all__ = [
     "TOOL_NAME_MAP_OPENAI",
     "NULL_MEANS_OMITTED_OPENAI",
     "TOOL_CALLS_OPENAI",
+    "TOOL_FINGERPRINTS_OPENAI",
 ]
 
 TOOLS_OPENAI: list[dict[str, Any]] = [
@@ -83,4 +84,10 @@ TOOL_CALLS_OPENAI: dict[str, dict[str, Any]] = {
         "tool": "order.status",
         "function": "input.shop.tools:order_status",
     },
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_OPENAI: dict[str, str] = {
+    "add_to_cart": "sha256:f28b4b5203a359e6258bd922302a3af3fb1ffd6c617098ea079e08bd97dc097a",
+    "order_status": "sha256:39cd188b2588a0c74492a063a55e027abfdf8e1e4a5e36854baca960bf9dca10",
 }

@@ -12,6 +12,7 @@ __all__ = [
     "TOOL_NAME_MAP_OPENAI_RESPONSES",
     "NULL_MEANS_OMITTED_OPENAI_RESPONSES",
     "TOOL_CALLS_OPENAI_RESPONSES",
+    "TOOL_FINGERPRINTS_OPENAI_RESPONSES",
 ]
 
 TOOLS_OPENAI_RESPONSES: list[dict[str, Any]] = [
@@ -81,4 +82,10 @@ TOOL_CALLS_OPENAI_RESPONSES: dict[str, dict[str, Any]] = {
         "tool": "order.status",
         "function": "input.shop.tools:order_status",
     },
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_OPENAI_RESPONSES: dict[str, str] = {
+    "add_to_cart": "sha256:53f9ea3312d7a828ff57dc4f845e17ee0055eafffe152a4f23a9d9c5a119383b",
+    "order_status": "sha256:2c25637f5f0a5db9a4b882b04d5c0c6b569a06d23c9896fef98bf95cf59fe2b2",
 }

@@ -10,26 +10,34 @@ from typing import Any
 __all__ = [
     "TOOLS",
     "TOOL_FUNCTIONS",
+    "TOOL_FINGERPRINTS",
+    "FINGERPRINTS",
     "TOOLS_OPENAI",
     "TOOL_NAME_MAP_OPENAI",
     "NULL_MEANS_OMITTED_OPENAI",
     "TOOL_CALLS_OPENAI",
+    "TOOL_FINGERPRINTS_OPENAI",
     "TOOLS_OPENAI_RESPONSES",
     "TOOL_NAME_MAP_OPENAI_RESPONSES",
     "NULL_MEANS_OMITTED_OPENAI_RESPONSES",
     "TOOL_CALLS_OPENAI_RESPONSES",
+    "TOOL_FINGERPRINTS_OPENAI_RESPONSES",
     "TOOLS_ANTHROPIC",
     "TOOL_NAME_MAP_ANTHROPIC",
     "TOOL_CALLS_ANTHROPIC",
+    "TOOL_FINGERPRINTS_ANTHROPIC",
     "TOOLS_GEMINI",
     "TOOL_NAME_MAP_GEMINI",
     "TOOL_CALLS_GEMINI",
+    "TOOL_FINGERPRINTS_GEMINI",
     "TOOLS_MCP",
     "TOOL_NAME_MAP_MCP",
     "TOOL_CALLS_MCP",
+    "TOOL_FINGERPRINTS_MCP",
     "TOOLS_BEDROCK",
     "TOOL_NAME_MAP_BEDROCK",
     "TOOL_CALLS_BEDROCK",
+    "TOOL_FINGERPRINTS_BEDROCK",
 ]
 
 # The provider-neutral IR: name, description, JSON Schema 2020-12.
@@ -187,6 +195,24 @@ TOOL_FUNCTIONS: dict[str, str] = {
     "file_products": "input.shop.orders:file_products",
     "ship_order": "input.shop.orders:ship_order",
     "tag_addresses": "input.shop.orders:tag_addresses",
+}
+
+# Tool name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS: dict[str, str] = {
+    "file_products": "sha256:d38f2aa8cf551f907e0904d48b16e897e7b6f2c6f07f109101b68d7cf2ac0827",
+    "ship_order": "sha256:87e2504614eef75c97c3dc9d660ebad025401484b9c5a0887182e892fc844c04",
+    "tag_addresses": "sha256:91e13711f6aecc4a3721864970b19fd24758a21ccb8fd7831a3ce53d8c84f102",
+}
+
+# Tool list -> the digest of its tools' digests, in order: the surface's version.
+FINGERPRINTS: dict[str, str] = {
+    "TOOLS": "sha256:f06e8447617e7e870f021c6c7bf44fe52b63f3502e436df5628c1eb709c5ffd1",
+    "TOOLS_OPENAI": "sha256:822fad591a4a60d3ef6ce3dadef9967bdac57615d6a4f70d7309702d385119fb",
+    "TOOLS_OPENAI_RESPONSES": "sha256:c8ce475516198034b8b0acaa2a7897b78d2f1a99428faa64215b8dc164211f85",
+    "TOOLS_ANTHROPIC": "sha256:b682974ba29360f6dbe77c11ef6368d9573da70e6929c936307342bedc2604a3",
+    "TOOLS_GEMINI": "sha256:e08b24e88a41fe0144f59042c3d9aeb7fd5d4a790b9b3dc664156d91a416fcc8",
+    "TOOLS_MCP": "sha256:390edd3dcc4ff6d2f69aedb71ccdfed623c1f0d6a803f9830308706d8c76ee57",
+    "TOOLS_BEDROCK": "sha256:1db19c09dfdfe5029d9509feacc86654915c38671d3db148781a8f16f61de7dc",
 }
 
 TOOLS_OPENAI: list[dict[str, Any]] = [
@@ -404,6 +430,13 @@ TOOL_CALLS_OPENAI: dict[str, dict[str, Any]] = {
     },
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_OPENAI: dict[str, str] = {
+    "file_products": "sha256:ec8a1e1350ddec834838933f4a1139e1643f5582ab55a5bf8cc2f9dd6e51e15b",
+    "ship_order": "sha256:c53fd3c8a5e523b58bb52bf06ed0e587ad09d056086eb02e5a41f7c2e9e487c5",
+    "tag_addresses": "sha256:9d9ae75b3df8180f123128484f206b2b67b567af2ac3e011e54c8dcb44721659",
+}
+
 TOOLS_OPENAI_RESPONSES: list[dict[str, Any]] = [
     {
         "type": "function",
@@ -613,6 +646,13 @@ TOOL_CALLS_OPENAI_RESPONSES: dict[str, dict[str, Any]] = {
     },
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_OPENAI_RESPONSES: dict[str, str] = {
+    "file_products": "sha256:9953953bcc5a9e51e7dcdb2bb0b0ced4091fda293f8a9b45402ea352df60ab95",
+    "ship_order": "sha256:ff5257b749a2e5e9e38543de82bdcd356b2e6a8384f171d3b10ca4b3699e2876",
+    "tag_addresses": "sha256:931c5f60afe562a88db14882e3575dc8dc6cc78a3695a0d881c505a4fdae8d79",
+}
+
 TOOLS_ANTHROPIC: list[dict[str, Any]] = [
     {
         "name": "file_products",
@@ -781,6 +821,13 @@ TOOL_CALLS_ANTHROPIC: dict[str, dict[str, Any]] = {
         "tool": "tag_addresses",
         "function": "input.shop.orders:tag_addresses",
     },
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_ANTHROPIC: dict[str, str] = {
+    "file_products": "sha256:688ac93844c5d327de690f7a949d87868987f9a69d25f77462042b9d84b16df4",
+    "ship_order": "sha256:32fd5103f9a673a6ee285620791aea5a841be7be982b0c3409cbc14810bfc57d",
+    "tag_addresses": "sha256:3e9813cc48c909ed512560825576f9bddee1cf1310f4a62a8124e14369a027d3",
 }
 
 TOOLS_GEMINI: list[dict[str, Any]] = [
@@ -1081,6 +1128,13 @@ TOOL_CALLS_GEMINI: dict[str, dict[str, Any]] = {
     },
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_GEMINI: dict[str, str] = {
+    "file_products": "sha256:0fed1469db42c3061313be3bb80ca5d761f00118c03ad6ba75f2d16f8e84a313",
+    "ship_order": "sha256:ff32e746383bc09bc5a0dd25f1436be09489ddfadbe785ada399241d0a4316e5",
+    "tag_addresses": "sha256:22c4f63a6659de5a3d67d414fe99b3113c7a7a5b53ffc41554abbc6fec21b70c",
+}
+
 TOOLS_MCP: list[dict[str, Any]] = [
     {
         "name": "file_products",
@@ -1264,6 +1318,13 @@ TOOL_CALLS_MCP: dict[str, dict[str, Any]] = {
         "tool": "tag_addresses",
         "function": "input.shop.orders:tag_addresses",
     },
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_MCP: dict[str, str] = {
+    "file_products": "sha256:41fe92e77da1d9b9f51ac2f7ae8d7b7b1abf132369561b8b7f23483b44d00d63",
+    "ship_order": "sha256:a5e6ceba9d30aaa0444f4635a40bd33c95536ea17c67f21d8f50aa1aec8facbf",
+    "tag_addresses": "sha256:c26ded9a25f72dd69f9659e1d97169e098c507f3d5f46117c9ca01cd640b290c",
 }
 
 TOOLS_BEDROCK: list[dict[str, Any]] = [
@@ -1554,4 +1615,11 @@ TOOL_CALLS_BEDROCK: dict[str, dict[str, Any]] = {
         "tool": "tag_addresses",
         "function": "input.shop.orders:tag_addresses",
     },
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_BEDROCK: dict[str, str] = {
+    "file_products": "sha256:b221c5cb3b8b7d3f09ee620162dd678cf8e997a2c9e3f5b655a09cff43bdbea3",
+    "ship_order": "sha256:442cd25ade07ee952559376e28b39911736519a44173cb5679c4ab4c8fadf633",
+    "tag_addresses": "sha256:d451d0caa264c58c76d79f3838a100f2b97cc078c2fbb95cb2b221bb558df589",
 }

@@ -10,26 +10,34 @@ from typing import Any
 __all__ = [
     "TOOLS",
     "TOOL_FUNCTIONS",
+    "TOOL_FINGERPRINTS",
+    "FINGERPRINTS",
     "TOOLS_OPENAI",
     "TOOL_NAME_MAP_OPENAI",
     "NULL_MEANS_OMITTED_OPENAI",
     "TOOL_CALLS_OPENAI",
+    "TOOL_FINGERPRINTS_OPENAI",
     "TOOLS_OPENAI_RESPONSES",
     "TOOL_NAME_MAP_OPENAI_RESPONSES",
     "NULL_MEANS_OMITTED_OPENAI_RESPONSES",
     "TOOL_CALLS_OPENAI_RESPONSES",
+    "TOOL_FINGERPRINTS_OPENAI_RESPONSES",
     "TOOLS_ANTHROPIC",
     "TOOL_NAME_MAP_ANTHROPIC",
     "TOOL_CALLS_ANTHROPIC",
+    "TOOL_FINGERPRINTS_ANTHROPIC",
     "TOOLS_GEMINI",
     "TOOL_NAME_MAP_GEMINI",
     "TOOL_CALLS_GEMINI",
+    "TOOL_FINGERPRINTS_GEMINI",
     "TOOLS_MCP",
     "TOOL_NAME_MAP_MCP",
     "TOOL_CALLS_MCP",
+    "TOOL_FINGERPRINTS_MCP",
     "TOOLS_BEDROCK",
     "TOOL_NAME_MAP_BEDROCK",
     "TOOL_CALLS_BEDROCK",
+    "TOOL_FINGERPRINTS_BEDROCK",
 ]
 
 # The provider-neutral IR: name, description, JSON Schema 2020-12.
@@ -78,6 +86,23 @@ TOOLS: list[dict[str, Any]] = [
 TOOL_FUNCTIONS: dict[str, str] = {
     "db_search": "input.tools.weather:search",
     "get_weather": "input.tools.weather:get_weather",
+}
+
+# Tool name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS: dict[str, str] = {
+    "db_search": "sha256:68e2cb086143260b88a3711bf06836ebcf94ef5a7bab4ac480bc7f60e94ae544",
+    "get_weather": "sha256:e4e19dd384aa7b5bc8bd1e5ca74960d20abe1a838194dcc6eeefe28876a63561",
+}
+
+# Tool list -> the digest of its tools' digests, in order: the surface's version.
+FINGERPRINTS: dict[str, str] = {
+    "TOOLS": "sha256:5eb1dafdb26d4fe6afe24e5f273cb073658cddadbc03f2b29e00a10efcec05f9",
+    "TOOLS_OPENAI": "sha256:6ac8269c37d18fce7dc35074b6f2807528556b420528de3576dff9c0a34f94b9",
+    "TOOLS_OPENAI_RESPONSES": "sha256:aecfdba9e664361134b6cdb86415e5c3aeaadea685b70c758f625e6eef22abfd",
+    "TOOLS_ANTHROPIC": "sha256:27c1c18fd9e15e3e5e93c68c867a888806dc8d42757cffeecb70d161683f3965",
+    "TOOLS_GEMINI": "sha256:44c9d4c6b03fec4fde9c3ea468ce5c8bb4eea5faa552ddd03f3aedf520d6ec86",
+    "TOOLS_MCP": "sha256:ae14e01ef04dfa0d2d244d3412473ea300d47b23eda9f2512c36fb69b74c7e34",
+    "TOOLS_BEDROCK": "sha256:0c8334ad318cd19c4a7087b3e4d64d68f97cced19430e7c9b0913456315ae8e6",
 }
 
 TOOLS_OPENAI: list[dict[str, Any]] = [
@@ -158,6 +183,12 @@ TOOL_CALLS_OPENAI: dict[str, dict[str, Any]] = {
     },
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_OPENAI: dict[str, str] = {
+    "db_search": "sha256:f9f19d765372131ce78385f1d7c5bf613e0a5d097c5bc726f856bcf9c768a78a",
+    "get_weather": "sha256:bb4d87670904f9b811a24dd8ef2b4a64e2ace6e3b7b5c33fc30c13f7ad811ce1",
+}
+
 TOOLS_OPENAI_RESPONSES: list[dict[str, Any]] = [
     {
         "type": "function",
@@ -232,6 +263,12 @@ TOOL_CALLS_OPENAI_RESPONSES: dict[str, dict[str, Any]] = {
     },
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_OPENAI_RESPONSES: dict[str, str] = {
+    "db_search": "sha256:464f79a8c9160e33f86ad02a40da03f0c78d5f6e9640ad8f854b294f6fcffac8",
+    "get_weather": "sha256:aca127857f3f25e653e0965a5d70761f49b40533471f4209c07ce0796f88177d",
+}
+
 TOOLS_ANTHROPIC: list[dict[str, Any]] = [
     {
         "name": "db_search",
@@ -286,6 +323,12 @@ TOOL_CALLS_ANTHROPIC: dict[str, dict[str, Any]] = {
         "tool": "get_weather",
         "function": "input.tools.weather:get_weather",
     },
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_ANTHROPIC: dict[str, str] = {
+    "db_search": "sha256:08b48b1944ce18dcedbe3de27b53b428573790de6a0e28cdc463d6590c6279bd",
+    "get_weather": "sha256:dc0f37a827b8048ac641f5a6bd9d5b2cde88e3bd5c031f98af607f9bfab6ed79",
 }
 
 TOOLS_GEMINI: list[dict[str, Any]] = [
@@ -344,6 +387,12 @@ TOOL_CALLS_GEMINI: dict[str, dict[str, Any]] = {
         "tool": "get_weather",
         "function": "input.tools.weather:get_weather",
     },
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_GEMINI: dict[str, str] = {
+    "db_search": "sha256:7c022581c5a3b83967fc4ddaaba858b6af65f4c814a7397bc489ac9c3b5e2b2e",
+    "get_weather": "sha256:79968af3111ac0973c2a8a7a741ddae9b3a9fb6b0cb3333cd99fbcbf5f5220fc",
 }
 
 TOOLS_MCP: list[dict[str, Any]] = [
@@ -420,6 +469,12 @@ TOOL_CALLS_MCP: dict[str, dict[str, Any]] = {
     },
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_MCP: dict[str, str] = {
+    "db_search": "sha256:09b882a16f85db7b79920e2ca416d6906eee20c5f83dc6e5a5dadb758ff3f1de",
+    "get_weather": "sha256:3aa4a987ba769c2ed20aa161f23f9d3084dff4a5f696fd540831a0f31deaf759",
+}
+
 TOOLS_BEDROCK: list[dict[str, Any]] = [
     {
         "toolSpec": {
@@ -485,4 +540,10 @@ TOOL_CALLS_BEDROCK: dict[str, dict[str, Any]] = {
         "tool": "get_weather",
         "function": "input.tools.weather:get_weather",
     },
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_BEDROCK: dict[str, str] = {
+    "db_search": "sha256:cdb950804a2b3cf2e19ffb9cf33cef4529e5810bb8f16157aaec40874e1adefe",
+    "get_weather": "sha256:2e3318d1328044b8da1be29ab94e3dc963df785202430706e92b1b98b21fe766",
 }

@@ -10,26 +10,34 @@ from typing import Any
 __all__ = [
     "TOOLS",
     "TOOL_FUNCTIONS",
+    "TOOL_FINGERPRINTS",
+    "FINGERPRINTS",
     "TOOLS_OPENAI",
     "TOOL_NAME_MAP_OPENAI",
     "NULL_MEANS_OMITTED_OPENAI",
     "TOOL_CALLS_OPENAI",
+    "TOOL_FINGERPRINTS_OPENAI",
     "TOOLS_OPENAI_RESPONSES",
     "TOOL_NAME_MAP_OPENAI_RESPONSES",
     "NULL_MEANS_OMITTED_OPENAI_RESPONSES",
     "TOOL_CALLS_OPENAI_RESPONSES",
+    "TOOL_FINGERPRINTS_OPENAI_RESPONSES",
     "TOOLS_ANTHROPIC",
     "TOOL_NAME_MAP_ANTHROPIC",
     "TOOL_CALLS_ANTHROPIC",
+    "TOOL_FINGERPRINTS_ANTHROPIC",
     "TOOLS_GEMINI",
     "TOOL_NAME_MAP_GEMINI",
     "TOOL_CALLS_GEMINI",
+    "TOOL_FINGERPRINTS_GEMINI",
     "TOOLS_MCP",
     "TOOL_NAME_MAP_MCP",
     "TOOL_CALLS_MCP",
+    "TOOL_FINGERPRINTS_MCP",
     "TOOLS_BEDROCK",
     "TOOL_NAME_MAP_BEDROCK",
     "TOOL_CALLS_BEDROCK",
+    "TOOL_FINGERPRINTS_BEDROCK",
 ]
 
 # The provider-neutral IR: name, description, JSON Schema 2020-12.
@@ -53,6 +61,22 @@ TOOLS: list[dict[str, Any]] = [
 
 # Tool name -> the function to call, as an import path (module:function).
 TOOL_FUNCTIONS: dict[str, str] = {"count_orders": "input.pkg.store:count_orders"}
+
+# Tool name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS: dict[str, str] = {
+    "count_orders": "sha256:c3af29118316bb0a58cca9409c128116956853a7d969648ab7638cf12d13e3c1",
+}
+
+# Tool list -> the digest of its tools' digests, in order: the surface's version.
+FINGERPRINTS: dict[str, str] = {
+    "TOOLS": "sha256:bb5c2bb8aca48f7c8a33b8945083c7ae62a9c3db80165e41daf8bce6b02930b2",
+    "TOOLS_OPENAI": "sha256:5b52350035fc57e86295680da404cc6e527487ee06b45486740a7e68138bb15f",
+    "TOOLS_OPENAI_RESPONSES": "sha256:2f571c31a6f591a0625ff5159ade803d87164c88f953cb5e37311b1ddc27bd15",
+    "TOOLS_ANTHROPIC": "sha256:039a5cc6f0b66fe066f05516965ee0be086924bfbae4d9c985f0c0fc73b18213",
+    "TOOLS_GEMINI": "sha256:2a8ef788d762d1199cb2392dbd800ae52b8568a6c7e776b1d504016562f3d345",
+    "TOOLS_MCP": "sha256:fdc5d53c1f5d129ab12747b6f203d8cef61b15e08eecde2ac4434ff2b4e6db35",
+    "TOOLS_BEDROCK": "sha256:6949c5e8517ccc27a0a667cc2bee15a8aeb20f6cb2d7c1b50a0a2a433b59db3e",
+}
 
 TOOLS_OPENAI: list[dict[str, Any]] = [
     {
@@ -91,6 +115,11 @@ TOOL_CALLS_OPENAI: dict[str, dict[str, Any]] = {
     },
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_OPENAI: dict[str, str] = {
+    "count_orders": "sha256:00f1f9cbd391ae4a2651ae0a6a88b38b08ec80b9a8b06410509ba09ec52e5d98",
+}
+
 TOOLS_OPENAI_RESPONSES: list[dict[str, Any]] = [
     {
         "type": "function",
@@ -126,6 +155,11 @@ TOOL_CALLS_OPENAI_RESPONSES: dict[str, dict[str, Any]] = {
     },
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_OPENAI_RESPONSES: dict[str, str] = {
+    "count_orders": "sha256:bf0bed71a0b871a2e8782766ce86e10417f181a90143f26c61d91267cd4e19fb",
+}
+
 TOOLS_ANTHROPIC: list[dict[str, Any]] = [
     {
         "name": "count_orders",
@@ -153,6 +187,11 @@ TOOL_CALLS_ANTHROPIC: dict[str, dict[str, Any]] = {
         "tool": "count_orders",
         "function": "input.pkg.store:count_orders",
     },
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_ANTHROPIC: dict[str, str] = {
+    "count_orders": "sha256:b4b164e28feaa9d682979d7ab046fc2847b2a93206ec46e5e23bfbeba8f9ca5a",
 }
 
 TOOLS_GEMINI: list[dict[str, Any]] = [
@@ -183,6 +222,11 @@ TOOL_CALLS_GEMINI: dict[str, dict[str, Any]] = {
         "tool": "count_orders",
         "function": "input.pkg.store:count_orders",
     },
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_GEMINI: dict[str, str] = {
+    "count_orders": "sha256:ed8d44bb34e944870895851a1d231b94967687b28a7462636ba9f4728d8948cb",
 }
 
 TOOLS_MCP: list[dict[str, Any]] = [
@@ -219,6 +263,11 @@ TOOL_CALLS_MCP: dict[str, dict[str, Any]] = {
     },
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_MCP: dict[str, str] = {
+    "count_orders": "sha256:49c2ad316da88e4c915cd0138a5e8c03231bb6ab3a97e94b071a1c0c97b0c327",
+}
+
 TOOLS_BEDROCK: list[dict[str, Any]] = [
     {
         "toolSpec": {
@@ -253,4 +302,9 @@ TOOL_CALLS_BEDROCK: dict[str, dict[str, Any]] = {
         "tool": "count_orders",
         "function": "input.pkg.store:count_orders",
     },
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_BEDROCK: dict[str, str] = {
+    "count_orders": "sha256:eba18c4607fc989c7d93808a780cd8274ac67828da8eaddfccee538dd4a78c09",
 }

@@ -10,26 +10,34 @@ from typing import Any
 __all__ = [
     "TOOLS",
     "TOOL_FUNCTIONS",
+    "TOOL_FINGERPRINTS",
+    "FINGERPRINTS",
     "TOOLS_OPENAI",
     "TOOL_NAME_MAP_OPENAI",
     "NULL_MEANS_OMITTED_OPENAI",
     "TOOL_CALLS_OPENAI",
+    "TOOL_FINGERPRINTS_OPENAI",
     "TOOLS_OPENAI_RESPONSES",
     "TOOL_NAME_MAP_OPENAI_RESPONSES",
     "NULL_MEANS_OMITTED_OPENAI_RESPONSES",
     "TOOL_CALLS_OPENAI_RESPONSES",
+    "TOOL_FINGERPRINTS_OPENAI_RESPONSES",
     "TOOLS_ANTHROPIC",
     "TOOL_NAME_MAP_ANTHROPIC",
     "TOOL_CALLS_ANTHROPIC",
+    "TOOL_FINGERPRINTS_ANTHROPIC",
     "TOOLS_GEMINI",
     "TOOL_NAME_MAP_GEMINI",
     "TOOL_CALLS_GEMINI",
+    "TOOL_FINGERPRINTS_GEMINI",
     "TOOLS_MCP",
     "TOOL_NAME_MAP_MCP",
     "TOOL_CALLS_MCP",
+    "TOOL_FINGERPRINTS_MCP",
     "TOOLS_BEDROCK",
     "TOOL_NAME_MAP_BEDROCK",
     "TOOL_CALLS_BEDROCK",
+    "TOOL_FINGERPRINTS_BEDROCK",
 ]
 
 # The provider-neutral IR: name, description, JSON Schema 2020-12.
@@ -67,6 +75,23 @@ TOOLS: list[dict[str, Any]] = [
 TOOL_FUNCTIONS: dict[str, str] = {
     "analyse": "input.tools.odd:analyse",
     "undocumented": "input.tools.odd:undocumented",
+}
+
+# Tool name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS: dict[str, str] = {
+    "analyse": "sha256:7fa5e6265f3bd6f0843c7bc5ed3f442c4da558b5600ec162287db81979e5d76d",
+    "undocumented": "sha256:6bbeb0445d637e162f9f5d9310d965c6bbfe29bd3822afcd9384d9ff3c1f8140",
+}
+
+# Tool list -> the digest of its tools' digests, in order: the surface's version.
+FINGERPRINTS: dict[str, str] = {
+    "TOOLS": "sha256:967b720aee0f601e2996d76cc905ef4add4a75414c4cf5416ee47da1b38d8c13",
+    "TOOLS_OPENAI": "sha256:8ed00d844acb18db51136560246152c7457893bee15e22b0134b777c83aca8e4",
+    "TOOLS_OPENAI_RESPONSES": "sha256:92386e6994dda06300c68c80c12cfbf7be49d5d95ba47910d0800d27e021938e",
+    "TOOLS_ANTHROPIC": "sha256:1e4ee4415776f43aa1a275a2506095334ca6435b946980756680395f7e7c46a9",
+    "TOOLS_GEMINI": "sha256:5d2363dc7ab6732b9947c67cb89f560531de62003211106b80d032b2f95502c8",
+    "TOOLS_MCP": "sha256:54bd09c49bed1ff142e760f2b62a5d1614b6f49a09fcd4aeecd7a6acce1b50f2",
+    "TOOLS_BEDROCK": "sha256:52c280301ea4dfe12eec7d29b4a879dde42001fc0727b1892ddc2902c3cba746",
 }
 
 TOOLS_OPENAI: list[dict[str, Any]] = [
@@ -130,6 +155,12 @@ TOOL_CALLS_OPENAI: dict[str, dict[str, Any]] = {
     },
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_OPENAI: dict[str, str] = {
+    "analyse": "sha256:2988a2d6e7e6ed41ec5545aa58cc9f0d79d9d5cf8a47d0cddf7bfb1bf4f50a8f",
+    "undocumented": "sha256:e3ab203675fe9486bd42b7a84f513b110b0cab4727bdbceb365143b6cf3be6bc",
+}
+
 TOOLS_OPENAI_RESPONSES: list[dict[str, Any]] = [
     {
         "type": "function",
@@ -187,6 +218,12 @@ TOOL_CALLS_OPENAI_RESPONSES: dict[str, dict[str, Any]] = {
     },
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_OPENAI_RESPONSES: dict[str, str] = {
+    "analyse": "sha256:5d250e33d598838b31837ae8684a20829e62fbc9315eb9f539af9ae4627bc2a6",
+    "undocumented": "sha256:6d5b298c601af46e170b5a4a667939f9b576031cba921cb0793a06e5fdb7b878",
+}
+
 TOOLS_ANTHROPIC: list[dict[str, Any]] = [
     {
         "name": "analyse",
@@ -230,6 +267,12 @@ TOOL_CALLS_ANTHROPIC: dict[str, dict[str, Any]] = {
         "tool": "undocumented",
         "function": "input.tools.odd:undocumented",
     },
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_ANTHROPIC: dict[str, str] = {
+    "analyse": "sha256:a771fa94281bb441b8c5c4099fe6cb8a0ca05ba2a71afed70ce336e7122ea645",
+    "undocumented": "sha256:06ab2650ea681e86d4b47ad175aff82cfd333910985f5cda547cdb03b18c2e66",
 }
 
 TOOLS_GEMINI: list[dict[str, Any]] = [
@@ -279,6 +322,12 @@ TOOL_CALLS_GEMINI: dict[str, dict[str, Any]] = {
     },
 }
 
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_GEMINI: dict[str, str] = {
+    "analyse": "sha256:1055a3e11d56d3e36febc223a3d1e9c36227a9aa56e7aec2dcfce3f163ccbaf6",
+    "undocumented": "sha256:1af49655599d8f81cbf2f3ce2cb82bddae65469183d3852c95cde01431e6ed28",
+}
+
 TOOLS_MCP: list[dict[str, Any]] = [
     {
         "name": "analyse",
@@ -322,6 +371,12 @@ TOOL_CALLS_MCP: dict[str, dict[str, Any]] = {
         "tool": "undocumented",
         "function": "input.tools.odd:undocumented",
     },
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_MCP: dict[str, str] = {
+    "analyse": "sha256:fc97a2991743098d186a265250efcfaefd137630a76a8b16684e20d2d8c73aaa",
+    "undocumented": "sha256:15ccb6d40ba0b349bf951ccc71ef76e6d3cc0920f1bf35558eef4f50c5a2ed86",
 }
 
 TOOLS_BEDROCK: list[dict[str, Any]] = [
@@ -375,4 +430,10 @@ TOOL_CALLS_BEDROCK: dict[str, dict[str, Any]] = {
         "tool": "undocumented",
         "function": "input.tools.odd:undocumented",
     },
+}
+
+# Wire name -> the digest of its item in the list (SHA-256 of its canonical JSON).
+TOOL_FINGERPRINTS_BEDROCK: dict[str, str] = {
+    "analyse": "sha256:f703f75f07c93df12b8af0670fdeef06114de85b76efd9d1104d35e62bed7144",
+    "undocumented": "sha256:1aa105ce48c2d1be6564070c6e5953d78f4268bff98190feafba1f443006267a",
 }
