@@ -80,7 +80,7 @@ def generate(sources: Mapping[str, str | bytes], settings: Target | None = None)
     """
     from toolgen import pipeline
     from toolgen.discover import discover_given
-    from toolgen.emit.check import ensure_data_only
+    from toolgen.emit.prove import ensure_data_only
 
     target, root = _anchored(settings or Target())
     outputs = target.output_files()
@@ -267,7 +267,7 @@ def write(the_plan: Plan, force: bool = False) -> list[FileResult]:
 
     for f in the_plan.files:
         if f.pieces is not None:
-            from toolgen.emit.check import ensure_data_only  # not on the no-op path
+            from toolgen.emit.prove import ensure_data_only  # not on the no-op path
 
             head = read_head(f.path)
             preflight(
@@ -299,7 +299,7 @@ def compare(the_plan: Plan) -> list[FileResult]:
         if f.pieces is None or on_disk(f.path, f.digest, the_plan.cache):
             results.append(FileResult(f.display, Status.FRESH, f.tool_count))
             continue
-        from toolgen.emit.check import is_fresh, unified_diff  # not on the no-op path
+        from toolgen.emit.stale import is_fresh, unified_diff  # not on the no-op path
         from toolgen.emit.write import read_existing_bytes
 
         old = read_existing_bytes(f.path)

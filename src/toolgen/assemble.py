@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from toolgen.config import Target
-from toolgen.emit.check import ListItemProof
+from toolgen.emit.prove import prove_items
 from toolgen.errors import Diagnostic, Diagnostics
 from toolgen.forms import ModuleResult, ToolForms
 from toolgen.ir import Owner, ToolDef
@@ -46,11 +46,10 @@ def tool_forms(
     wire: Mapping[str, AdaptedTool],
     diagnostics: tuple[Diagnostic, ...],
     target: Target,
-    proof: ListItemProof,
     ir: str | None = None,
 ) -> ToolForms:
     """One tool's forms as the generated modules hold them: its IR item (``plain``) and each
-    provider's (``wire``) printed as list items, proved data here, once (see ``proof``).
+    provider's (``wire``) printed as list items, proved data here, once (:func:`prove_items`).
     ``ir``: the tool's :func:`ir_digest`, when the caller has it already."""
     layouts = Layouts()  # the subtrees the forms share are laid out once
     segments = {"TOOLS": list_item(plain, target.line_length, layouts).encode("utf-8")}
@@ -62,7 +61,7 @@ def tool_forms(
             nullable[key] = tuple(adapted.nullable_optionals)
         if adapted.rules:
             rules[key] = adapted.rules
-    proof.check(list(segments.values()), tool.span.path)
+    prove_items(list(segments.values()), tool.span.path)
     return ToolForms(
         tool.name,
         tool.span,

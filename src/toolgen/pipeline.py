@@ -24,7 +24,6 @@ from toolgen.errors import Diagnostic, Diagnostics, Severity, SourceError, Sourc
 from toolgen.header import is_generated
 
 if TYPE_CHECKING:
-    from toolgen.emit.check import ListItemProof
     from toolgen.forms import ModuleResult, ToolForms
     from toolgen.ir import ToolDef
     from toolgen.providers import AdaptedTool
@@ -261,15 +260,13 @@ def adapt(tool: ToolDef, target: Target, providers: Sequence[str] | None = None)
     return Adapted(tool, plain_tool(tool), wire, tuple(diags.items))
 
 
-def forms(
-    adapted: Adapted, target: Target, proof: ListItemProof, ir: str | None = None
-) -> ToolForms:
-    """Each form printed as its list item, proved data once, here (``proof`` lives for a build;
-    ``ir``: the tool's IR digest, if known)."""
+def forms(adapted: Adapted, target: Target, ir: str | None = None) -> ToolForms:
+    """Each form printed as its list item, proved data once, here (``ir``: the tool's IR
+    digest, if known)."""
     from toolgen.assemble import tool_forms
 
     tool = adapted.tool
-    return tool_forms(tool, adapted.plain, adapted.wire, adapted.diagnostics, target, proof, ir)
+    return tool_forms(tool, adapted.plain, adapted.wire, adapted.diagnostics, target, ir)
 
 
 def build_module(
@@ -277,7 +274,6 @@ def build_module(
     sources: Sources,
     scans: Scans,
     target: Target,
-    proof: ListItemProof,
     previous: ModuleResult | None = None,
 ) -> ModuleResult:
     """Everything ``module`` contributes: its tools in every form, and its diagnostics.
@@ -295,7 +291,7 @@ def build_module(
         digest = ir_digest(tool)
         reused = before.get(digest)
         if reused is None:
-            made.append(forms(adapt(tool, target), target, proof, digest))
+            made.append(forms(adapt(tool, target), target, digest))
         else:  # its text copied out of the cache entry's buffer (a worker pickles the result)
             made.append(replace(reused, segments={k: bytes(v) for k, v in reused.segments.items()}))
     return ModuleResult(built.deps, tuple(made), built.diagnostics)
@@ -416,13 +412,8 @@ def run(
     sources: Sources, target: Target, cwd: Path, files_out: Mapping[str | None, Path]
 ) -> Output:
     """Every stage after discovery, in order, for one target: what a build without a cache makes."""
-    from toolgen.emit.check import ListItemProof
-
     scans = {s.display: scan(s, sources.data[s.display]) for s in sources.files}
-    proof = ListItemProof()
-    results = [
-        build_module(module, sources, scans, target, proof) for module in sorted(sources.by_module)
-    ]
+    results = [build_module(module, sources, scans, target) for module in sorted(sources.by_module)]
     assembled = assemble(results, sources, target, cwd)
     diags = finish(assembled.diagnostics, sources, target)
     if diags.has_errors:

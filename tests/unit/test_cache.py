@@ -458,7 +458,8 @@ def test_a_no_op_loads_no_stage_of_the_pipeline(tree: Path, tmp_path: Path, comm
         "toolgen.render",
         "toolgen.frameworks",
         "toolgen.forms",
-        "toolgen.emit.check",
+        "toolgen.emit.prove",
+        "toolgen.emit.pushdown",
     }
     assert modules & stages == set()
 

@@ -29,7 +29,6 @@ from toolgen.errors import Diagnostics
 from toolgen.pipeline import Sources, escalate
 
 if TYPE_CHECKING:
-    from toolgen.emit.check import ListItemProof
     from toolgen.forms import ModuleResult
     from toolgen.scan.model import ModuleScan
 
@@ -63,8 +62,6 @@ class TargetRun:
     """The files being parsed in a child meanwhile (see :meth:`start_parsing`)."""
     parsers: workers.Pool[SourceFile, tuple[ModuleScan, object]] | None = None
     """Workers begun before they are needed, loading libcst meanwhile (:meth:`start_parsing`)."""
-    proof: ListItemProof | None = None  # made by the first module built (a no-op needs none)
-    """Proves each tool's items data as they are made (each worker learns on its own copy)."""
 
     # --- inputs -----------------------------------------------------------------------------
 
@@ -334,14 +331,8 @@ class TargetRun:
     def build_one(self, module: str) -> ModuleResult:
         """One module's result (in a worker, perhaps), built against the scans of its closure
         (already made); its last result's unchanged tools reused."""
-        from toolgen.emit.check import ListItemProof
-
-        if self.proof is None:
-            self.proof = ListItemProof()
         previous = self.previous.get(module)
-        return pipeline.build_module(
-            module, self.sources, self.scans, self.target, self.proof, previous
-        )
+        return pipeline.build_module(module, self.sources, self.scans, self.target, previous)
 
 
 # --- helpers ----------------------------------------------------------------------------------

@@ -16,9 +16,8 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
+from toolgen.grammar import SHORT_ESCAPES as _ESCAPES
 from toolgen.visible import escape_char, is_shown
-
-_ESCAPES = {"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
 def str_width(text: str) -> int:
