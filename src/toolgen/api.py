@@ -33,8 +33,8 @@ from toolgen.errors import (
 from toolgen.report import FileResult, Report, Status, failure
 
 if TYPE_CHECKING:
-    from toolgen.pipeline import Sources
     from toolgen.scan.model import ModuleScan
+    from toolgen.sources import Sources
 
 __all__ = [
     "BuildResult",
@@ -81,6 +81,7 @@ def generate(sources: Mapping[str, str | bytes], settings: Target | None = None)
     from toolgen import pipeline
     from toolgen.discover import discover_given
     from toolgen.emit.prove import ensure_data_only
+    from toolgen.sources import sources_of
 
     target, root = _anchored(settings or Target())
     outputs = target.output_files()
@@ -92,7 +93,7 @@ def generate(sources: Mapping[str, str | bytes], settings: Target | None = None)
         root,
         target.source_roots or None,
     )
-    output = pipeline.run(pipeline.sources_of(given), target, root, outputs)
+    output = pipeline.run(sources_of(given), target, root, outputs)
     files = {}
     for key, rendered in output.files.items():
         display = display_path(outputs[key], root)

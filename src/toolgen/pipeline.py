@@ -6,12 +6,12 @@ provider → assemble the constants → render the output files. :func:`run` is 
 entries, stamps and workers around these same calls) all run these functions.
 
 Only :func:`discover` reads the disk. The later stages are imported inside the functions that
-run them: a no-op build discovers the sources, finds the output unchanged, and loads no stage.
+run them; a no-op build runs the first stage alone (:mod:`toolgen.sources`), finds the output
+unchanged, and loads neither this module nor any later stage.
 """
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
@@ -19,9 +19,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from toolgen.config import Target
-from toolgen.discover import SourceFile, default_roots, display_path, module_aliases
-from toolgen.errors import Diagnostic, Diagnostics, Severity, SourceError, SourceSpan
-from toolgen.header import is_generated
+from toolgen.discover import SourceFile, display_path
+from toolgen.errors import Diagnostic, Diagnostics, SourceSpan, escalate
+from toolgen.sources import Sources, read_sources
 
 if TYPE_CHECKING:
     from toolgen.forms import ModuleResult, ToolForms
@@ -37,73 +37,15 @@ Scans = Mapping[str, "ModuleScan"]
 # --- 1. discover ------------------------------------------------------------------------------
 
 
-class Sources(NamedTuple):
-    """A target's source files and their bytes: all that the later stages read of a project.
-
-    A ``NamedTuple``, as every record on the no-op path is: defining a slotted dataclass costs
-    that path more than half a millisecond at import."""
-
-    files: tuple[SourceFile, ...]
-    data: Mapping[str, bytes | None]
-    """Display path → the file's bytes; ``None``: unreadable (its scan says so, at the file)."""
-    hashes: Mapping[str, str]
-    """Display path → SHA-256 of the bytes (what a module's result records it was made from)."""
-    by_module: Mapping[str, tuple[SourceFile, ...]]
-    aliases: Mapping[str, str]
-    leftovers: tuple[str, ...] = ()
-    """Files toolgen generated that no target writes now: warned about, never scanned."""
-    skipped: tuple[Diagnostic, ...] = ()
-    """What discovery left out, and why (warnings: an error raises)."""
-
-
 def discover(target: Target, outputs: frozenset[Path], cwd: Path, project: Path) -> Sources:
-    """Find and read the target's sources (never a file in ``outputs``).
+    """Find and read the target's sources (never a file in ``outputs``): a no-op runs this
+    stage alone, so it lives in :mod:`toolgen.sources`, which loads without the others.
 
     Raises:
         UsageError: a path that does not exist.
         SourceError: a file too large to read.
     """
-    from toolgen.discover import discover as walk
-
-    skipped = Diagnostics()
-    roots = target.source_roots or default_roots(project)
-    found = walk(target.paths, outputs, target.exclude, cwd, roots, skipped)
-    if skipped.has_errors:
-        raise SourceError(skipped.sorted())
-    read: list[tuple[SourceFile, bytes | None]] = []
-    for source in found:
-        try:
-            read.append((source, source.path.read_bytes()))
-        except OSError:
-            read.append((source, None))  # scanning reports it, with its place
-    return sources_of(read, tuple(skipped.items))
-
-
-def sources_of(
-    read: Sequence[tuple[SourceFile, bytes | None]], skipped: tuple[Diagnostic, ...] = ()
-) -> Sources:
-    """The sources of files already read; a file toolgen generated is a leftover, not a source."""
-    files, data, hashes, leftovers = [], {}, {}, []
-    by_module: dict[str, list[SourceFile]] = {}
-    for source, content in read:
-        if content is not None and is_generated(content):
-            leftovers.append(source.display)  # toolgen's, written by no target now
-            continue
-        files.append(source)
-        data[source.display] = content
-        hashes[source.display] = (
-            hashlib.sha256(content).hexdigest() if content is not None else "unreadable"
-        )
-        by_module.setdefault(source.module, []).append(source)
-    return Sources(
-        tuple(files),
-        data,
-        hashes,
-        {m: tuple(f) for m, f in by_module.items()},
-        module_aliases(by_module),
-        tuple(leftovers),
-        skipped,
-    )
+    return read_sources(target, outputs, cwd, project)
 
 
 # --- 2. scan, per file ------------------------------------------------------------------------
@@ -431,15 +373,3 @@ def finish(diags: Diagnostics, sources: Sources, target: Target) -> Diagnostics:
     out.extend(diags.items)
     out.extend(sources.skipped)
     return escalate(out) if target.strict else out
-
-
-def escalate(diags: Diagnostics) -> Diagnostics:
-    """``--strict``: every warning is an error."""
-    out = Diagnostics()
-    for d in diags.items:
-        out.items.append(
-            Diagnostic(Severity.ERROR, d.message, d.span, d.code)
-            if d.severity is Severity.WARNING
-            else d
-        )
-    return out
