@@ -44,9 +44,9 @@ def code_fingerprint() -> str:
 
 
 LAYOUT_LIBRARIES = ("black", "libcst", "jinja2")
-"""The libraries whose versions can change the bytes of a module: black lays it out (its width
-table measures lines, ``formatter = "black"`` runs it), libcst reads the sources, jinja2 renders
-the template."""
+"""The libraries whose versions can change the bytes of a module: black's layout is the one
+written (``formatter = "black"`` runs it), libcst reads the sources, jinja2 renders the
+template."""
 
 
 @functools.cache
