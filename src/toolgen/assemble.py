@@ -31,9 +31,13 @@ from toolgen.tools import check_duplicates
 LIST = "list[dict[str, Any]]"
 
 
-def options_of(target: Target) -> AdapterOptions:
-    """The adapters' options: the target itself (its settings are declared once, there)."""
-    return target
+def forms_digest(ir: str, target: Target) -> str:
+    """What a tool's forms are made from: its IR (``ir``, :func:`ir_digest`), the settings the
+    adapters read (:class:`AdapterOptions`), the providers and the line length; no other
+    setting, so that changing one reuses every tool's forms (:func:`toolgen.pipeline.build_module`).
+    """
+    made_with = [ir, list(AdapterOptions.of(target)), list(target.providers), target.line_length]
+    return hashlib.sha256(json.dumps(made_with).encode("utf-8")).hexdigest()
 
 
 def providers_of(target: Target) -> list[str]:
@@ -50,7 +54,7 @@ def tool_forms(
 ) -> ToolForms:
     """One tool's forms as the generated modules hold them: its IR item (``plain``) and each
     provider's (``wire``) printed as list items, proved data here, once (:func:`prove_items`).
-    ``ir``: the tool's :func:`ir_digest`, when the caller has it already."""
+    ``ir``: the tool's :func:`forms_digest`, when the caller has it already."""
     layouts = Layouts()  # the subtrees the forms share are laid out once
     segments = {"TOOLS": list_item(plain, target.line_length, layouts).encode("utf-8")}
     nullable: dict[str, tuple[str, ...]] = {}
@@ -65,7 +69,7 @@ def tool_forms(
     return ToolForms(
         tool.name,
         tool.span,
-        ir if ir is not None else ir_digest(tool),
+        ir if ir is not None else forms_digest(ir_digest(tool), target),
         {key: adapted.wire_name for key, adapted in wire.items()},
         segments,
         nullable,
@@ -210,7 +214,7 @@ def _group(
                 continue  # an agent's constants have no MCP list: it serves nothing
         if check:
             check_collisions(key, [(t.name, t.wire[key], t.span) for t in served], diags)
-        constant = prefix + ADAPTERS[key](options_of(target)).constant
+        constant = prefix + ADAPTERS[key](AdapterOptions.of(target)).constant
         if per_request:
             named = f"{key} ({constant})" if prefix else key
             check_request(named, key, len(served), target.gemini_flavour, diags)

@@ -188,14 +188,16 @@ class Adapted(NamedTuple):
 
 def adapt(tool: ToolDef, target: Target, providers: Sequence[str] | None = None) -> Adapted:
     """``tool`` for each of ``providers`` (default: the target's), in the registry's order."""
-    from toolgen.assemble import options_of, plain_tool
+    from toolgen.assemble import plain_tool
     from toolgen.providers import ADAPTERS, adapt_tool
+    from toolgen.providers.base import AdapterOptions
 
     wanted = target.providers if providers is None else providers
     diags = Diagnostics()
     memo: dict[Any, Any] = {}  # what one provider computed that another can reuse
+    options = AdapterOptions.of(target)
     wire = {
-        key: adapt_tool(key, ADAPTERS[key](options_of(target)), tool, diags, memo)
+        key: adapt_tool(key, ADAPTERS[key](options), tool, diags, memo)
         for key in ADAPTERS
         if key in wanted
     }
@@ -203,7 +205,7 @@ def adapt(tool: ToolDef, target: Target, providers: Sequence[str] | None = None)
 
 
 def forms(adapted: Adapted, target: Target, ir: str | None = None) -> ToolForms:
-    """Each form printed as its list item, proved data once, here (``ir``: the tool's IR
+    """Each form printed as its list item, proved data once, here (``ir``: the tool's forms
     digest, if known)."""
     from toolgen.assemble import tool_forms
 
@@ -220,17 +222,18 @@ def build_module(
 ) -> ModuleResult:
     """Everything ``module`` contributes: its tools in every form, and its diagnostics.
 
-    ``previous`` is the module's last result with the same settings: a tool whose IR (place
-    included) is unchanged since takes its forms from there, which are what adapting it again
-    would make (a tool's forms depend on its IR and the settings alone)."""
-    from toolgen.assemble import ir_digest
+    ``previous`` is the module's last result for the same output, whatever the settings then:
+    a tool whose forms digest (its IR, place included, and the settings adapting and printing
+    read: :func:`~toolgen.assemble.forms_digest`) is unchanged since takes its forms from
+    there, which are what adapting it again would make."""
+    from toolgen.assemble import forms_digest, ir_digest
     from toolgen.forms import ModuleResult
 
     built = build_tools(module, sources, scans, target)
     before = {t.ir: t for t in previous.tools} if previous is not None else {}
     made = []
     for tool in built.tools:
-        digest = ir_digest(tool)
+        digest = forms_digest(ir_digest(tool), target)
         reused = before.get(digest)
         if reused is None:
             made.append(forms(adapt(tool, target), target, digest))

@@ -160,7 +160,10 @@ class TargetRun:
         missing = [m for m in sorted(by_module) if m not in results]
         if not missing:
             return results
-        pointers = {m: keys.pointer_key("module", self.settings, m) for m in missing}
+        # Per output, not per settings: a result made with other settings still lends the
+        # tools whose forms digest is unchanged (pipeline.build_module).
+        out = str(self.target.out_path)
+        pointers = {m: keys.pointer_key("module", out, m) for m in missing}
         for module in missing:
             pointed = self.cache.pointed(pointers[module])
             entry = self.cache.module(pointed) if pointed is not None else None

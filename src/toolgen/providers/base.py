@@ -5,16 +5,28 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from toolgen.config import Target
 from toolgen.ir import JsonSchema, ToolDef
 from toolgen.providers.limits import NAME_LENGTH
 from toolgen.providers.transforms import Report
 
-AdapterOptions = Target
-"""What adapters read: the target's settings (``openai_strict``, ``gemini_flavour``,
-``gemini_schema_field``, ``recursion_depth``), declared once, in ``config.Target``."""
+
+class AdapterOptions(NamedTuple):
+    """The settings adapters read, and no other: a tool's forms depend on its IR and these
+    (and the line length they are printed at), so a setting outside them never makes a tool
+    adapted again. Each is the ``config.Target`` setting of its name, declared there."""
+
+    openai_strict: bool
+    gemini_flavour: str
+    gemini_schema_field: str
+    recursion_depth: int
+    max_inline_kb: int
+
+    @classmethod
+    def of(cls, target: Target) -> AdapterOptions:
+        return cls(*(getattr(target, name) for name in cls._fields))
 
 
 @dataclass(frozen=True, slots=True)
