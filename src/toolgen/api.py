@@ -21,7 +21,7 @@ from toolgen.config import Config, Target, load
 from toolgen.discover import display_path
 from toolgen.engine import Cache, open_cache
 from toolgen.engine.files import PlannedFile, on_disk, write_file
-from toolgen.engine.plan import TargetRun
+from toolgen.engine.target import TargetRun
 from toolgen.errors import (
     Diagnostic,
     Diagnostics,
@@ -250,7 +250,7 @@ def plan(
         files: list[PlannedFile] = []
         diags = Diagnostics()
         for run in runs:
-            planned, said = run.plan()
+            planned, said = run.planned_files()
             files.extend(planned)
             diags.extend(said.items)
         if diags.has_errors:

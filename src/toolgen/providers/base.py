@@ -10,7 +10,7 @@ from typing import Any, NamedTuple, Protocol
 from toolgen.config import Target
 from toolgen.ir import JsonSchema, ToolDef
 from toolgen.providers.limits import NAME_LENGTH
-from toolgen.providers.transforms import Report
+from toolgen.providers.transforms import Losses
 
 
 class AdapterOptions(NamedTuple):
@@ -75,7 +75,7 @@ class ProviderAdapter(Protocol):
         """How tool names are made acceptable."""
         ...
 
-    def normalize_schema(self, tool: ToolDef, report: Report) -> Normalized:
+    def normalize_schema(self, tool: ToolDef, report: Losses) -> Normalized:
         """The tool's parameters as this provider accepts them."""
         ...
 

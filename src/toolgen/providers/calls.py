@@ -1,7 +1,7 @@
 """How a call that comes back from a provider is undone: where in its arguments ``null`` means
 "left out", as JSON pointers the run-time (``toolgen.runtime``) applies.
 
-The adapters' passes record schema pointers (:attr:`~toolgen.providers.transforms.Report.
+The adapters' passes record schema pointers (:attr:`~toolgen.providers.transforms.Losses.
 omitted_nulls`); here they become pointers into the arguments a model sends, read off the
 provider's final schema: ``properties/x`` is ``/x``, an array's items and a map's values are
 ``/*``, the branches of ``anyOf`` are the same place. A recursive type (a ``$ref`` strict mode

@@ -72,7 +72,7 @@ class TargetRun:
 
     # --- the whole target -------------------------------------------------------------------
 
-    def plan(self) -> tuple[list[PlannedFile], Diagnostics]:
+    def planned_files(self) -> tuple[list[PlannedFile], Diagnostics]:
         """Every output file of the target, and its diagnostics (errors included: the caller
         raises). Cache writes wait in :attr:`pending`."""
         self.read()
