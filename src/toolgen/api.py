@@ -17,8 +17,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from toolgen.config import Config, Target, load
+from toolgen.config import Config, Target, default_cache_dir, load
 from toolgen.discover import display_path
+from toolgen.emit.place import place_output
 from toolgen.engine import Cache, open_cache
 from toolgen.engine.files import PlannedFile, on_disk, write_file
 from toolgen.engine.target import TargetRun
@@ -196,8 +197,6 @@ def _runs(
             is not toolgen's.
         OutputError: an output outside the project, through a symlink, or not a regular file.
     """
-    from toolgen.config import default_cache_dir
-    from toolgen.emit.place import place_output
 
     root = config.source.parent if config.source is not None else cwd
     out_root = config.out_root or root

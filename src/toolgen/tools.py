@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -26,6 +27,7 @@ from toolgen.scan.schema import (
     apply_keywords,
     rewrite_refs,
 )
+from toolgen.scan.surrogates import lone_surrogate
 from toolgen.select import (
     TOOL_DECORATOR,
     Candidate,
@@ -557,7 +559,6 @@ def _parameter(
 ) -> tuple[JsonSchema, bool] | None:
     """The parameter's schema and whether it is required; ``None`` (after an error) when it
     cannot be described."""
-    from toolgen.scan.surrogates import lone_surrogate
 
     ctx = Context(module, param.span, f"tool '{tool}', parameter '{param.name}'")
     for written in (param.annotation, param.default):
@@ -644,7 +645,6 @@ def _choices_at_end(text: str) -> tuple[int, str] | None:
 
 def _choices(schema: JsonSchema) -> JsonSchema:
     """``"The unit (choices: ["m", "km"])"``: the values become ``enum``, the text loses them."""
-    import json
 
     text = schema.get("description")
     if not isinstance(text, str):

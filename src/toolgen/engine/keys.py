@@ -11,6 +11,7 @@ import functools
 import hashlib
 import os
 import sys
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import fields
 
@@ -56,7 +57,6 @@ def environment() -> tuple[tuple[str, str], ...]:
     the escaping, which never does) and the versions of :data:`LAYOUT_LIBRARIES`. An install that
     skips byte-compilation is the same files for every Python that runs it: without this, one
     Python's entries would be taken for another's."""
-    import unicodedata
 
     version = ".".join(map(str, sys.version_info[:3]))
     return (
