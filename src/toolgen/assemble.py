@@ -14,6 +14,7 @@ import hashlib
 import json
 import re
 from collections.abc import Mapping
+from dataclasses import astuple
 from typing import Any
 
 from toolgen.config import Target
@@ -36,7 +37,7 @@ def forms_digest(ir: str, target: Target) -> str:
     adapters read (:class:`AdapterOptions`), the providers and the line length; no other
     setting, so that changing one reuses every tool's forms (:func:`toolgen.pipeline.build_module`).
     """
-    made_with = [ir, list(AdapterOptions.of(target)), list(target.providers), target.line_length]
+    made_with = [ir, astuple(AdapterOptions.of(target)), target.providers, target.line_length]
     return hashlib.sha256(json.dumps(made_with).encode("utf-8")).hexdigest()
 
 

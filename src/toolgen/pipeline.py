@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from toolgen.config import Target
 from toolgen.discover import SourceFile, display_path
@@ -135,7 +135,8 @@ def _may_be_tool_class(cls: ClassDef) -> bool:
 # --- 3. build one module's tools against its closure ------------------------------------------
 
 
-class Built(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Built:
     """One module's tools as IR, sorted by name, and its own diagnostics (scan and build)."""
 
     tools: list[ToolDef]
@@ -176,7 +177,8 @@ def build_tools(
 # --- 4. adapt per provider --------------------------------------------------------------------
 
 
-class Adapted(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Adapted:
     """One tool in the IR's form and in each provider's wire form, with what the adapters said."""
 
     tool: ToolDef
@@ -245,7 +247,8 @@ def build_module(
 # --- 5. assemble the constants ----------------------------------------------------------------
 
 
-class Assembled(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Assembled:
     """The generated modules' constants, keyed as :func:`toolgen.assemble.assemble` keys them."""
 
     constants: dict[str | None, list[RenderedConstant]]
@@ -284,7 +287,8 @@ def assemble(
 # --- 6. render the output files ---------------------------------------------------------------
 
 
-class Rendered(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Rendered:
     """One output file's text (UTF-8, ``\\n``), in the pieces it was made in."""
 
     pieces: tuple[bytes | memoryview, ...]
@@ -345,7 +349,8 @@ def render(shape: ModuleShape, target: Target, layout: bytes | None = None) -> R
 # --- the whole chain --------------------------------------------------------------------------
 
 
-class Output(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Output:
     """A target's generated files (none when any diagnostic is an error) and its diagnostics."""
 
     files: dict[str | None, Rendered]

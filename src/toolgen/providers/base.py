@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass, field
-from typing import Any, NamedTuple, Protocol
+from dataclasses import dataclass, field, fields
+from typing import Any, Protocol
 
 from toolgen.config import Target
 from toolgen.ir import JsonSchema, ToolDef
@@ -13,7 +13,8 @@ from toolgen.providers.limits import NAME_LENGTH
 from toolgen.providers.transforms import Losses
 
 
-class AdapterOptions(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class AdapterOptions:
     """The settings adapters read, and no other: a tool's forms depend on its IR and these
     (and the line length they are printed at), so a setting outside them never makes a tool
     adapted again. Each is the ``config.Target`` setting of its name, declared there."""
@@ -26,7 +27,7 @@ class AdapterOptions(NamedTuple):
 
     @classmethod
     def of(cls, target: Target) -> AdapterOptions:
-        return cls(*(getattr(target, name) for name in cls._fields))
+        return cls(*(getattr(target, f.name) for f in fields(cls)))
 
 
 @dataclass(frozen=True, slots=True)
