@@ -9,14 +9,13 @@ is not even parsed.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any
 
 from toolgen.diff.load import Items, items, tool_value
 from toolgen.diff.model import Change, Cost, ToolCost
 from toolgen.diff.tokens import Counter, counter, wire_text
 from toolgen.diff.values import identical
-
-PROVIDERS: Final = ("openai", "openai_responses", "anthropic", "gemini", "mcp", "bedrock")
+from toolgen.settings import PROVIDERS
 
 
 def constant(provider: str) -> str:
