@@ -102,7 +102,6 @@ def _class_tools(
     method's signature is read as that framework's decorator reads a function, with the class's
     name and description as the decorator's arguments."""
     from toolgen.frameworks.classes import MethodTool, class_tools, listed_class_tools
-    from toolgen.frameworks.llama_index import spec_tools
     from toolgen.frameworks.presets import PRESETS
 
     presets = active(target.frameworks)
@@ -110,7 +109,7 @@ def _class_tools(
     out: list[ToolDef] = []
     found_tools = class_tools(scans, resolver, mapper, diags, modules, names)
     if "llama-index" in names:
-        found_tools.extend(spec_tools(scans, resolver, mapper, diags, modules))
+        found_tools.extend(llama_index.spec_tools(scans, resolver, mapper, diags, modules))
     # A class read again as an owner's (an agent's list holds it) has said what it had to say.
     listed = listed_class_tools(scans, resolver, mapper, modules, presets)
     for found, said in [*((f, diags) for f in found_tools), *((f, Diagnostics()) for f in listed)]:

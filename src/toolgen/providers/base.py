@@ -24,6 +24,7 @@ class AdapterOptions:
     gemini_schema_field: str
     recursion_depth: int
     max_inline_kb: int
+    share_defs: str
 
     @classmethod
     def of(cls, target: Target) -> AdapterOptions:
