@@ -17,11 +17,12 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from toolgen.config import Config, Target, load
+from toolgen.config import Config, Target, default_cache_dir, load
 from toolgen.discover import display_path
+from toolgen.emit.place import place_output
 from toolgen.engine import Cache, open_cache
 from toolgen.engine.files import PlannedFile, on_disk, write_file
-from toolgen.engine.plan import TargetRun
+from toolgen.engine.target import TargetRun
 from toolgen.errors import (
     Diagnostic,
     Diagnostics,
@@ -33,8 +34,8 @@ from toolgen.errors import (
 from toolgen.report import FileResult, Report, Status, failure
 
 if TYPE_CHECKING:
-    from toolgen.pipeline import Sources
     from toolgen.scan.model import ModuleScan
+    from toolgen.sources import Sources
 
 __all__ = [
     "BuildResult",
@@ -80,7 +81,8 @@ def generate(sources: Mapping[str, str | bytes], settings: Target | None = None)
     """
     from toolgen import pipeline
     from toolgen.discover import discover_given
-    from toolgen.emit.check import ensure_data_only
+    from toolgen.emit.prove import ensure_data_only
+    from toolgen.sources import sources_of
 
     target, root = _anchored(settings or Target())
     outputs = target.output_files()
@@ -92,7 +94,7 @@ def generate(sources: Mapping[str, str | bytes], settings: Target | None = None)
         root,
         target.source_roots or None,
     )
-    output = pipeline.run(pipeline.sources_of(given), target, root, outputs)
+    output = pipeline.run(sources_of(given), target, root, outputs)
     files = {}
     for key, rendered in output.files.items():
         display = display_path(outputs[key], root)
@@ -195,8 +197,6 @@ def _runs(
             is not toolgen's.
         OutputError: an output outside the project, through a symlink, or not a regular file.
     """
-    from toolgen.config import default_cache_dir
-    from toolgen.emit.place import place_output
 
     root = config.source.parent if config.source is not None else cwd
     out_root = config.out_root or root
@@ -249,7 +249,7 @@ def plan(
         files: list[PlannedFile] = []
         diags = Diagnostics()
         for run in runs:
-            planned, said = run.plan()
+            planned, said = run.planned_files()
             files.extend(planned)
             diags.extend(said.items)
         if diags.has_errors:
@@ -267,7 +267,7 @@ def write(the_plan: Plan, force: bool = False) -> list[FileResult]:
 
     for f in the_plan.files:
         if f.pieces is not None:
-            from toolgen.emit.check import ensure_data_only  # not on the no-op path
+            from toolgen.emit.prove import ensure_data_only  # not on the no-op path
 
             head = read_head(f.path)
             preflight(
@@ -299,7 +299,7 @@ def compare(the_plan: Plan) -> list[FileResult]:
         if f.pieces is None or on_disk(f.path, f.digest, the_plan.cache):
             results.append(FileResult(f.display, Status.FRESH, f.tool_count))
             continue
-        from toolgen.emit.check import is_fresh, unified_diff  # not on the no-op path
+        from toolgen.emit.stale import is_fresh, unified_diff  # not on the no-op path
         from toolgen.emit.write import read_existing_bytes
 
         old = read_existing_bytes(f.path)

@@ -14,10 +14,11 @@ import hashlib
 import json
 import re
 from collections.abc import Mapping
+from dataclasses import astuple
 from typing import Any
 
 from toolgen.config import Target
-from toolgen.emit.check import ListItemProof
+from toolgen.emit.prove import prove_items
 from toolgen.errors import Diagnostic, Diagnostics
 from toolgen.forms import ModuleResult, ToolForms
 from toolgen.ir import Owner, ToolDef
@@ -31,9 +32,13 @@ from toolgen.tools import check_duplicates
 LIST = "list[dict[str, Any]]"
 
 
-def options_of(target: Target) -> AdapterOptions:
-    """The adapters' options: the target itself (its settings are declared once, there)."""
-    return target
+def forms_digest(ir: str, target: Target) -> str:
+    """What a tool's forms are made from: its IR (``ir``, :func:`ir_digest`), the settings the
+    adapters read (:class:`AdapterOptions`), the providers and the line length; no other
+    setting, so that changing one reuses every tool's forms (:func:`toolgen.pipeline.build_module`).
+    """
+    made_with = [ir, astuple(AdapterOptions.of(target)), target.providers, target.line_length]
+    return hashlib.sha256(json.dumps(made_with).encode("utf-8")).hexdigest()
 
 
 def providers_of(target: Target) -> list[str]:
@@ -46,12 +51,11 @@ def tool_forms(
     wire: Mapping[str, AdaptedTool],
     diagnostics: tuple[Diagnostic, ...],
     target: Target,
-    proof: ListItemProof,
     ir: str | None = None,
 ) -> ToolForms:
     """One tool's forms as the generated modules hold them: its IR item (``plain``) and each
-    provider's (``wire``) printed as list items, proved data here, once (see ``proof``).
-    ``ir``: the tool's :func:`ir_digest`, when the caller has it already."""
+    provider's (``wire``) printed as list items, proved data here, once (:func:`prove_items`).
+    ``ir``: the tool's :func:`forms_digest`, when the caller has it already."""
     layouts = Layouts()  # the subtrees the forms share are laid out once
     segments = {"TOOLS": list_item(plain, target.line_length, layouts).encode("utf-8")}
     prints = {"TOOLS": fingerprint(plain)}
@@ -64,11 +68,11 @@ def tool_forms(
             nullable[key] = tuple(adapted.nullable_optionals)
         if adapted.rules:
             rules[key] = adapted.rules
-    proof.check(list(segments.values()), tool.span.path)
+    prove_items(list(segments.values()), tool.span.path)
     return ToolForms(
         tool.name,
         tool.span,
-        ir if ir is not None else ir_digest(tool),
+        ir if ir is not None else forms_digest(ir_digest(tool), target),
         {key: adapted.wire_name for key, adapted in wire.items()},
         segments,
         nullable,
@@ -241,7 +245,7 @@ def _group(
                 continue  # an agent's constants have no MCP list: it serves nothing
         if check:
             check_collisions(key, [(t.name, t.wire[key], t.span) for t in served], diags)
-        constant = prefix + ADAPTERS[key](options_of(target)).constant
+        constant = prefix + ADAPTERS[key](AdapterOptions.of(target)).constant
         if per_request:
             named = f"{key} ({constant})" if prefix else key
             check_request(named, key, len(served), target.gemini_flavour, diags)

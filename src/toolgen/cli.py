@@ -17,6 +17,7 @@ from toolgen import __version__
 from toolgen.config import CACHE_DIR, PROVIDERS, SETTINGS, Setting, load
 from toolgen.console import build_or_check, echo, guard, print_diagnostics, target_config
 from toolgen.errors import showable
+from toolgen.header import is_generated
 from toolgen.report import EXIT_OK, EXIT_USAGE, Report
 
 
@@ -224,7 +225,6 @@ def show(spec: str, provider: str | None, verbose: bool) -> None:
 def _generated_pair(paths: tuple[Path, ...]) -> bool:
     """``toolgen diff OLD.py NEW.py``: two files, the first of them toolgen's output (or not
     regular files at all: ``toolgen diff <(git show main:out.py) out.py``)."""
-    from toolgen.header import is_generated
 
     if len(paths) != 2 or not all(p.exists() and not p.is_dir() for p in paths):
         return False

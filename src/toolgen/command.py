@@ -5,6 +5,7 @@ reader of it, :mod:`toolgen.cli`) and leaves at once when the run is done.
 from __future__ import annotations
 
 import io
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
@@ -83,7 +84,6 @@ def run() -> NoReturn:
     mypy does, the process ends with ``os._exit`` after flushing. Library callers and tests
     use :func:`main` (or click's :func:`toolgen.cli.main`), which leave by ``SystemExit``.
     """
-    import os
 
     if sys.stdout is None:  # started with standard output closed (``>&-``)
         sys.stdout = _ClosedOutput()

@@ -3,17 +3,19 @@ and how diagnostics, results and failures are printed."""
 
 from __future__ import annotations
 
+import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import Any, NoReturn
 
-from toolgen.errors import Diagnostic, Severity, SourceError, UsageError, showable
+from toolgen import progress
+from toolgen.config import Config, load, override
+from toolgen.discover import display_path
+from toolgen.errors import ConfigError, Diagnostic, Severity, SourceError, UsageError, showable
 from toolgen.report import Report, failure
-
-if TYPE_CHECKING:
-    from toolgen.config import Config
 
 
 def echo(text: str, err: bool = False, nl: bool = True) -> None:
@@ -42,7 +44,6 @@ def _github(diagnostic: Diagnostic) -> str:
 
 def _json(diagnostic: Diagnostic) -> str:
     """One diagnostic as one line of JSON: path, line, column, severity, code and message."""
-    import json
 
     span = diagnostic.span
     return json.dumps(
@@ -130,9 +131,6 @@ def target_config(paths: tuple[Path, ...], flags: dict[str, Any], writes: bool =
             into a folder that does not exist, when the run ``writes``.
         ConfigError: a configured path that does not exist.
     """
-    import os
-
-    from toolgen.config import Config, load, override
 
     given = [*paths, *(flags[k] for k in ("out", "source_roots") if flags.get(k) is not None)]
     for path in given:
@@ -164,7 +162,6 @@ def target_config(paths: tuple[Path, ...], flags: dict[str, Any], writes: bool =
         flags = {**flags, "out": Path(os.path.normpath(cwd / flags["out"]))}
         folder = flags["out"].parent
         if writes and not folder.is_dir():  # check writes nothing: its output is missing
-            from toolgen.discover import display_path
 
             where = display_path(folder, cwd)
             raise UsageError(
@@ -196,10 +193,7 @@ def _configured_paths_exist(paths: Sequence[Path], source: Path, cwd: Path) -> N
     for path in paths:
         if path.exists():
             continue
-        import difflib
-
-        from toolgen.discover import display_path
-        from toolgen.errors import ConfigError
+        import difflib  # seam: only a mistake needs it
 
         siblings = (
             [p.name for p in path.parent.iterdir() if not p.name.startswith(".")]
@@ -233,8 +227,6 @@ def build_or_check(
     from toolgen import api
 
     def body() -> int:
-        from toolgen import progress
-
         progress.enable(not quiet and sys.stderr is not None and sys.stderr.isatty())
         if cache_dir is not None:
             _ensure_no_nul(cache_dir)
@@ -266,7 +258,6 @@ def build_or_check(
 def _discard_stdout() -> None:
     """Point standard output at the null device, so that flushing what is still buffered for
     a closed pipe does not fail again on the way out."""
-    import os
 
     try:
         null = os.open(os.devnull, os.O_WRONLY)

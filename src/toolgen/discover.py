@@ -11,6 +11,7 @@ from pathlib import Path, PurePosixPath
 from typing import Final, NamedTuple
 
 from toolgen.errors import Diagnostics, SourceError, SourceSpan, UsageError
+from toolgen.header import is_generated
 
 MAX_SOURCE_BYTES: Final = 10 * 1024 * 1024
 """The largest source file toolgen reads (10 MiB). Hand-written modules, even the largest
@@ -256,7 +257,6 @@ def _readable(path: Path, info: os.stat_result | None, cwd: Path, diags: Diagnos
 def _is_toolgen_output(path: Path) -> bool:
     """A large generated module of toolgen's (another target's, or a leftover) is not a source
     past the size limit: the build recognises it by its header and never scans it."""
-    from toolgen.header import is_generated
 
     try:
         with path.open("rb") as handle:

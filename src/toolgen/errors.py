@@ -162,3 +162,15 @@ class OutputError(ToolgenError):
     """The output cannot be written safely: no header, a read-only folder (exit 2)."""
 
     exit_code = 2
+
+
+def escalate(diags: Diagnostics) -> Diagnostics:
+    """``--strict``: every warning is an error."""
+    out = Diagnostics()
+    for d in diags.items:
+        out.items.append(
+            Diagnostic(Severity.ERROR, d.message, d.span, d.code)
+            if d.severity is Severity.WARNING
+            else d
+        )
+    return out

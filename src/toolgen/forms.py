@@ -19,7 +19,8 @@ class ToolForms:
     name: str
     span: SourceSpan
     ir: str
-    """:func:`ir_digest` of the tool these forms were made from."""
+    """What these forms were made from (:func:`toolgen.assemble.forms_digest`): the tool's IR
+    and the settings the adapters read."""
     wire: Mapping[str, str]
     """Provider → the tool's name on that provider's wire."""
     segments: Mapping[str, bytes | memoryview]

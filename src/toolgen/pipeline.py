@@ -6,25 +6,24 @@ provider → assemble the constants → render the output files. :func:`run` is 
 entries, stamps and workers around these same calls) all run these functions.
 
 Only :func:`discover` reads the disk. The later stages are imported inside the functions that
-run them: a no-op build discovers the sources, finds the output unchanged, and loads no stage.
+run them; a no-op build runs the first stage alone (:mod:`toolgen.sources`), finds the output
+unchanged, and loads neither this module nor any later stage.
 """
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from toolgen.config import Target
-from toolgen.discover import SourceFile, default_roots, display_path, module_aliases
-from toolgen.errors import Diagnostic, Diagnostics, Severity, SourceError, SourceSpan
-from toolgen.header import is_generated
+from toolgen.discover import SourceFile, display_path
+from toolgen.errors import Diagnostic, Diagnostics, SourceSpan, escalate
+from toolgen.sources import Sources, read_sources
 
 if TYPE_CHECKING:
-    from toolgen.emit.check import ListItemProof
     from toolgen.forms import ModuleResult, ToolForms
     from toolgen.ir import ToolDef
     from toolgen.providers import AdaptedTool
@@ -38,73 +37,15 @@ Scans = Mapping[str, "ModuleScan"]
 # --- 1. discover ------------------------------------------------------------------------------
 
 
-class Sources(NamedTuple):
-    """A target's source files and their bytes: all that the later stages read of a project.
-
-    A ``NamedTuple``, as every record on the no-op path is: defining a slotted dataclass costs
-    that path more than half a millisecond at import."""
-
-    files: tuple[SourceFile, ...]
-    data: Mapping[str, bytes | None]
-    """Display path → the file's bytes; ``None``: unreadable (its scan says so, at the file)."""
-    hashes: Mapping[str, str]
-    """Display path → SHA-256 of the bytes (what a module's result records it was made from)."""
-    by_module: Mapping[str, tuple[SourceFile, ...]]
-    aliases: Mapping[str, str]
-    leftovers: tuple[str, ...] = ()
-    """Files toolgen generated that no target writes now: warned about, never scanned."""
-    skipped: tuple[Diagnostic, ...] = ()
-    """What discovery left out, and why (warnings: an error raises)."""
-
-
 def discover(target: Target, outputs: frozenset[Path], cwd: Path, project: Path) -> Sources:
-    """Find and read the target's sources (never a file in ``outputs``).
+    """Find and read the target's sources (never a file in ``outputs``): a no-op runs this
+    stage alone, so it lives in :mod:`toolgen.sources`, which loads without the others.
 
     Raises:
         UsageError: a path that does not exist.
         SourceError: a file too large to read.
     """
-    from toolgen.discover import discover as walk
-
-    skipped = Diagnostics()
-    roots = target.source_roots or default_roots(project)
-    found = walk(target.paths, outputs, target.exclude, cwd, roots, skipped)
-    if skipped.has_errors:
-        raise SourceError(skipped.sorted())
-    read: list[tuple[SourceFile, bytes | None]] = []
-    for source in found:
-        try:
-            read.append((source, source.path.read_bytes()))
-        except OSError:
-            read.append((source, None))  # scanning reports it, with its place
-    return sources_of(read, tuple(skipped.items))
-
-
-def sources_of(
-    read: Sequence[tuple[SourceFile, bytes | None]], skipped: tuple[Diagnostic, ...] = ()
-) -> Sources:
-    """The sources of files already read; a file toolgen generated is a leftover, not a source."""
-    files, data, hashes, leftovers = [], {}, {}, []
-    by_module: dict[str, list[SourceFile]] = {}
-    for source, content in read:
-        if content is not None and is_generated(content):
-            leftovers.append(source.display)  # toolgen's, written by no target now
-            continue
-        files.append(source)
-        data[source.display] = content
-        hashes[source.display] = (
-            hashlib.sha256(content).hexdigest() if content is not None else "unreadable"
-        )
-        by_module.setdefault(source.module, []).append(source)
-    return Sources(
-        tuple(files),
-        data,
-        hashes,
-        {m: tuple(f) for m, f in by_module.items()},
-        module_aliases(by_module),
-        tuple(leftovers),
-        skipped,
-    )
+    return read_sources(target, outputs, cwd, project)
 
 
 # --- 2. scan, per file ------------------------------------------------------------------------
@@ -194,7 +135,8 @@ def _may_be_tool_class(cls: ClassDef) -> bool:
 # --- 3. build one module's tools against its closure ------------------------------------------
 
 
-class Built(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Built:
     """One module's tools as IR, sorted by name, and its own diagnostics (scan and build)."""
 
     tools: list[ToolDef]
@@ -235,7 +177,8 @@ def build_tools(
 # --- 4. adapt per provider --------------------------------------------------------------------
 
 
-class Adapted(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Adapted:
     """One tool in the IR's form and in each provider's wire form, with what the adapters said."""
 
     tool: ToolDef
@@ -247,29 +190,29 @@ class Adapted(NamedTuple):
 
 def adapt(tool: ToolDef, target: Target, providers: Sequence[str] | None = None) -> Adapted:
     """``tool`` for each of ``providers`` (default: the target's), in the registry's order."""
-    from toolgen.assemble import options_of, plain_tool
+    from toolgen.assemble import plain_tool
     from toolgen.providers import ADAPTERS, adapt_tool
+    from toolgen.providers.base import AdapterOptions
 
     wanted = target.providers if providers is None else providers
     diags = Diagnostics()
     memo: dict[Any, Any] = {}  # what one provider computed that another can reuse
+    options = AdapterOptions.of(target)
     wire = {
-        key: adapt_tool(key, ADAPTERS[key](options_of(target)), tool, diags, memo)
+        key: adapt_tool(key, ADAPTERS[key](options), tool, diags, memo)
         for key in ADAPTERS
         if key in wanted
     }
     return Adapted(tool, plain_tool(tool), wire, tuple(diags.items))
 
 
-def forms(
-    adapted: Adapted, target: Target, proof: ListItemProof, ir: str | None = None
-) -> ToolForms:
-    """Each form printed as its list item, proved data once, here (``proof`` lives for a build;
-    ``ir``: the tool's IR digest, if known)."""
+def forms(adapted: Adapted, target: Target, ir: str | None = None) -> ToolForms:
+    """Each form printed as its list item, proved data once, here (``ir``: the tool's forms
+    digest, if known)."""
     from toolgen.assemble import tool_forms
 
     tool = adapted.tool
-    return tool_forms(tool, adapted.plain, adapted.wire, adapted.diagnostics, target, proof, ir)
+    return tool_forms(tool, adapted.plain, adapted.wire, adapted.diagnostics, target, ir)
 
 
 def build_module(
@@ -277,25 +220,25 @@ def build_module(
     sources: Sources,
     scans: Scans,
     target: Target,
-    proof: ListItemProof,
     previous: ModuleResult | None = None,
 ) -> ModuleResult:
     """Everything ``module`` contributes: its tools in every form, and its diagnostics.
 
-    ``previous`` is the module's last result with the same settings: a tool whose IR (place
-    included) is unchanged since takes its forms from there, which are what adapting it again
-    would make (a tool's forms depend on its IR and the settings alone)."""
-    from toolgen.assemble import ir_digest
+    ``previous`` is the module's last result for the same output, whatever the settings then:
+    a tool whose forms digest (its IR, place included, and the settings adapting and printing
+    read: :func:`~toolgen.assemble.forms_digest`) is unchanged since takes its forms from
+    there, which are what adapting it again would make."""
+    from toolgen.assemble import forms_digest, ir_digest
     from toolgen.forms import ModuleResult
 
     built = build_tools(module, sources, scans, target)
     before = {t.ir: t for t in previous.tools} if previous is not None else {}
     made = []
     for tool in built.tools:
-        digest = ir_digest(tool)
+        digest = forms_digest(ir_digest(tool), target)
         reused = before.get(digest)
         if reused is None:
-            made.append(forms(adapt(tool, target), target, proof, digest))
+            made.append(forms(adapt(tool, target), target, digest))
         else:  # its text copied out of the cache entry's buffer (a worker pickles the result)
             made.append(replace(reused, segments={k: bytes(v) for k, v in reused.segments.items()}))
     return ModuleResult(built.deps, tuple(made), built.diagnostics)
@@ -304,7 +247,8 @@ def build_module(
 # --- 5. assemble the constants ----------------------------------------------------------------
 
 
-class Assembled(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Assembled:
     """The generated modules' constants, keyed as :func:`toolgen.assemble.assemble` keys them."""
 
     constants: dict[str | None, list[RenderedConstant]]
@@ -343,7 +287,8 @@ def assemble(
 # --- 6. render the output files ---------------------------------------------------------------
 
 
-class Rendered(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Rendered:
     """One output file's text (UTF-8, ``\\n``), in the pieces it was made in."""
 
     pieces: tuple[bytes | memoryview, ...]
@@ -404,7 +349,8 @@ def render(shape: ModuleShape, target: Target, layout: bytes | None = None) -> R
 # --- the whole chain --------------------------------------------------------------------------
 
 
-class Output(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Output:
     """A target's generated files (none when any diagnostic is an error) and its diagnostics."""
 
     files: dict[str | None, Rendered]
@@ -416,13 +362,8 @@ def run(
     sources: Sources, target: Target, cwd: Path, files_out: Mapping[str | None, Path]
 ) -> Output:
     """Every stage after discovery, in order, for one target: what a build without a cache makes."""
-    from toolgen.emit.check import ListItemProof
-
     scans = {s.display: scan(s, sources.data[s.display]) for s in sources.files}
-    proof = ListItemProof()
-    results = [
-        build_module(module, sources, scans, target, proof) for module in sorted(sources.by_module)
-    ]
+    results = [build_module(module, sources, scans, target) for module in sorted(sources.by_module)]
     assembled = assemble(results, sources, target, cwd)
     diags = finish(assembled.diagnostics, sources, target)
     if diags.has_errors:
@@ -440,15 +381,3 @@ def finish(diags: Diagnostics, sources: Sources, target: Target) -> Diagnostics:
     out.extend(diags.items)
     out.extend(sources.skipped)
     return escalate(out) if target.strict else out
-
-
-def escalate(diags: Diagnostics) -> Diagnostics:
-    """``--strict``: every warning is an error."""
-    out = Diagnostics()
-    for d in diags.items:
-        out.items.append(
-            Diagnostic(Severity.ERROR, d.message, d.span, d.code)
-            if d.severity is Severity.WARNING
-            else d
-        )
-    return out

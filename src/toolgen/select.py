@@ -10,6 +10,7 @@ when it is a public module-level function.
 
 from __future__ import annotations
 
+import fnmatch
 from dataclasses import dataclass
 from typing import Final
 
@@ -248,7 +249,6 @@ def wanted_owner(target: Target, owner: Owner | None) -> bool:
     owner), each written as the owner's id (``servers.weather:mcp``) or a glob of it."""
     if target.owners is None:
         return True
-    import fnmatch
 
     key = owner.id if owner is not None else ""
     return any(key == p or (p and fnmatch.fnmatchcase(key, p)) for p in target.owners)

@@ -30,7 +30,7 @@ class _LargeStackThread(threading.Thread):
     stack_bytes = LARGE_STACK_BYTES
 
 
-def on_large_stack() -> bool:
+def is_on_large_stack() -> bool:
     """Whether this code runs on a thread :func:`run_on_large_stack` started."""
     return isinstance(threading.current_thread(), _LargeStackThread)
 
@@ -39,7 +39,7 @@ def run_on_large_stack(work: Callable[[], _T]) -> _T:
     """``work()`` on a thread with :data:`LARGE_STACK_BYTES` of stack (this one, when it is
     such a thread); its exception, if any, raised here. Where no such stack can be had, on the
     caller's."""
-    if on_large_stack():
+    if is_on_large_stack():
         return work()
     outcome: list[Any] = []
 

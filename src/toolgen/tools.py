@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -26,6 +27,7 @@ from toolgen.scan.schema import (
     apply_keywords,
     rewrite_refs,
 )
+from toolgen.scan.surrogates import lone_surrogate
 from toolgen.select import (
     TOOL_DECORATOR,
     Candidate,
@@ -100,7 +102,6 @@ def _class_tools(
     method's signature is read as that framework's decorator reads a function, with the class's
     name and description as the decorator's arguments."""
     from toolgen.frameworks.classes import MethodTool, class_tools, listed_class_tools
-    from toolgen.frameworks.llama_index import spec_tools
     from toolgen.frameworks.presets import PRESETS
 
     presets = active(target.frameworks)
@@ -108,7 +109,7 @@ def _class_tools(
     out: list[ToolDef] = []
     found_tools = class_tools(scans, resolver, mapper, diags, modules, names)
     if "llama-index" in names:
-        found_tools.extend(spec_tools(scans, resolver, mapper, diags, modules))
+        found_tools.extend(llama_index.spec_tools(scans, resolver, mapper, diags, modules))
     # A class read again as an owner's (an agent's list holds it) has said what it had to say.
     listed = listed_class_tools(scans, resolver, mapper, modules, presets)
     for found, said in [*((f, diags) for f in found_tools), *((f, Diagnostics()) for f in listed)]:
@@ -565,7 +566,6 @@ def _parameter(
 ) -> tuple[JsonSchema, bool] | None:
     """The parameter's schema and whether it is required; ``None`` (after an error) when it
     cannot be described."""
-    from toolgen.scan.surrogates import lone_surrogate
 
     ctx = Context(module, param.span, f"tool '{tool}', parameter '{param.name}'")
     for written in (param.annotation, param.default):
@@ -652,7 +652,6 @@ def _choices_at_end(text: str) -> tuple[int, str] | None:
 
 def _choices(schema: JsonSchema) -> JsonSchema:
     """``"The unit (choices: ["m", "km"])"``: the values become ``enum``, the text loses them."""
-    import json
 
     text = schema.get("description")
     if not isinstance(text, str):

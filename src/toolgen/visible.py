@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import bisect
 import functools
-from typing import Final
 
 from toolgen._shown import SHOWN, UNICODE_VERSION
+from toolgen.grammar import SHORT_ESCAPES, code_escape
 
 __all__ = ["UNICODE_VERSION", "escape_char", "is_shown", "json_text", "terminal"]
 
@@ -42,20 +42,10 @@ def is_shown(char: str) -> bool:
     return index >= 0 and code <= ends[index]
 
 
-_NAMED: Final = {"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
-
-
 def escape_char(char: str) -> str:
     """Python's escape of ``char``: ``\\n``, ``\\x1b``, ``\\u202e``, ``\\U000e0041``."""
-    named = _NAMED.get(char)
-    if named is not None:
-        return named
-    code = ord(char)
-    if code < 0x100:
-        return f"\\x{code:02x}"
-    if code < 0x10000:
-        return f"\\u{code:04x}"
-    return f"\\U{code:08x}"
+    named = SHORT_ESCAPES.get(char)
+    return named if named is not None else code_escape(ord(char))
 
 
 def terminal(text: str) -> str:

@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from toolgen.cli import main
-from toolgen.emit.check import UnsafeOutputError, ensure_data_only
+from toolgen.emit.prove import UnsafeOutputError, ensure_data_only
 
 TOOL = '''\
 from toolgen import tool
@@ -308,9 +308,9 @@ def test_the_check_reads_every_line_whatever_the_pieces(
 ) -> None:
     """A module in many pieces, read a few bytes at a time: every line is checked, and a
     refusal names the right line."""
-    from toolgen.emit import check
+    from toolgen.emit import prove
 
-    monkeypatch.setattr(check, "BATCH_BYTES", batch)
+    monkeypatch.setattr(prove, "BATCH_BYTES", batch)
     data = _module(GOOD_BODY)
     pieces = [data[i : i + 5] for i in range(0, len(data), 5)]
     ensure_data_only(pieces)

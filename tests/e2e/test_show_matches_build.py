@@ -14,7 +14,7 @@ from tests.test_golden import CASE_NAMES, CASES, _args
 from toolgen import api
 from toolgen.config import Config, Target, override
 from toolgen.engine import open_cache
-from toolgen.engine.plan import TargetRun
+from toolgen.engine.target import TargetRun
 from toolgen.providers import ADAPTERS
 
 BUILDING = [

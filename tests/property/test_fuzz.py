@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from tests.conftest import REPO
 from toolgen import api
 from toolgen.config import Config, Target
-from toolgen.emit.check import UnsafeOutputError, ensure_data_only
+from toolgen.emit.prove import UnsafeOutputError, ensure_data_only
 from toolgen.errors import Diagnostic, Severity, SourceError
 
 # hypothesmith compiles the code it generates; its SyntaxWarnings are about that code, not toolgen's

@@ -64,9 +64,9 @@ def test_ctrl_c_in_a_worker_ends_every_process_and_says_so(tmp_path: Path, where
     holder, name = PAUSES[where]
     code = textwrap.dedent(f"""
         import os, signal, time
-        import toolgen.engine.plan as plan
+        import toolgen.engine.target as target
         signal.signal(signal.SIGINT, signal.default_int_handler)  # as in a terminal
-        holder = getattr(plan, {holder!r}) if {holder!r} else plan
+        holder = getattr(target, {holder!r}) if {holder!r} else target
         real = getattr(holder, {name!r})
         def paused(*args, **kwargs):
             os.write(1, {where!r}.encode() + b"\\n")  # one write: two workers may say it

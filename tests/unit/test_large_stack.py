@@ -18,7 +18,7 @@ SOURCE = 'from toolgen import tool\n\n\n@tool\ndef ping(host: str) -> str:\n    
 
 
 def _where(_: int) -> tuple[int, int, bool]:
-    return os.getpid(), threading.get_ident(), stacks.on_large_stack()
+    return os.getpid(), threading.get_ident(), stacks.is_on_large_stack()
 
 
 def test_a_loop_runs_on_one_large_stack_thread_and_each_parse_stays_on_it(
@@ -37,7 +37,7 @@ def test_a_loop_runs_on_one_large_stack_thread_and_each_parse_stays_on_it(
     )
     assert [len(s.functions) for s in scans] == [1] * 5
     assert len(started) == 1  # the loop's thread; no parse started another
-    assert not stacks.on_large_stack()  # the caller's own thread is not one
+    assert not stacks.is_on_large_stack()  # the caller's own thread is not one
     gather_text(SOURCE, "alone.py", "alone")  # a parse outside such a loop starts its own
     assert len(started) == 2
 

@@ -8,7 +8,7 @@ import pytest
 
 from toolgen.errors import Diagnostics
 from toolgen.providers import limits
-from toolgen.providers.transforms import Report
+from toolgen.providers.transforms import Losses
 
 DOC = Path(__file__).parents[2] / "docs" / "providers.md"
 
@@ -53,7 +53,7 @@ def test_providers_without_a_documented_count_are_not_warned(provider: str) -> N
 
 
 def test_depth_counts_the_root_as_one_and_an_optional_array_as_a_level() -> None:
-    report = Report()
+    report = Losses()
     ten = {"type": "object", "properties": {}}
     inner: dict[str, object] = ten
     for _ in range(9):  # 9 more object levels: 10 in all

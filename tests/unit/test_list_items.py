@@ -1,5 +1,5 @@
 """Each tool's list items are proved data one by one when they are made, and the module around
-them with a stand-in in their place (``emit.check.ensure_list_items``, ``render.ITEM_STAND_IN``):
+them with a stand-in in their place (``emit.prove.prove_items``, ``render.ITEM_STAND_IN``):
 the composition is sound only if every proved item, like the stand-in, leads from inside a list
 back to inside it, and anything else is refused."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from toolgen.emit.check import UnsafeOutputError, ensure_data_only, ensure_list_items
+from toolgen.emit.prove import UnsafeOutputError, ensure_data_only, prove_items
 from toolgen.render import ITEM_STAND_IN, render_list
 from toolgen.render.literal import list_item
 
@@ -37,14 +37,14 @@ def _module(items: list[bytes]) -> bytes:
 @pytest.mark.parametrize("item", GOOD)
 def test_a_list_item_the_emitter_writes_is_proved(item: str | bytes) -> None:
     data = item.encode() if isinstance(item, str) else item
-    ensure_list_items([data])
+    prove_items([data])
     ensure_data_only(_module([data, data]))  # and the whole module agrees
 
 
 @pytest.mark.parametrize("why", sorted(BAD))
 def test_anything_else_is_refused(why: str) -> None:
     with pytest.raises(UnsafeOutputError, match="not an element of a list"):
-        ensure_list_items([BAD[why].encode()])
+        prove_items([BAD[why].encode()])
 
 
 def test_the_stand_in_module_is_what_the_proof_reads() -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 from tests.test_golden import CASES
 from toolgen.config import Target
 from toolgen.engine import open_cache
-from toolgen.engine.plan import TargetRun
+from toolgen.engine.target import TargetRun
 
 
 def test_every_golden_scan_round_trips_through_pickle() -> None:

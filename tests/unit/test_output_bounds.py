@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import run_toolgen
-from toolgen.emit.check import ListItemProof, UnsafeOutputError, ensure_data_only
+from toolgen.emit.prove import UnsafeOutputError, ensure_data_only, prove_items
 from toolgen.ir import MAX_NESTING, nesting
 
 MEMORY = 1536 << 20
@@ -142,10 +142,9 @@ def test_the_proof_of_list_items_refuses_an_item_nested_too_deep() -> None:
     for _ in range(MAX_NESTING - 2):
         item = [item]
     assert nesting(item) == MAX_NESTING - 1
-    proof = ListItemProof()
-    proof.check([f"    {item},".encode()])
+    prove_items([f"    {item},".encode()])
     with pytest.raises(UnsafeOutputError, match="more than 200 brackets"):
-        proof.check([f"    {[item]},".encode()])
+        prove_items([f"    {[item]},".encode()])
 
 
 # --- class 3: exponential work ---------------------------------------------------------------

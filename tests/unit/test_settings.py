@@ -11,7 +11,6 @@ from click.testing import CliRunner
 from tests.conftest import REPO
 from toolgen.cli import main
 from toolgen.config import CACHE_DIR, SETTINGS, Setting, Target, parse
-from toolgen.providers.base import AdapterOptions
 
 
 def _flag(setting: Setting, key: str) -> str:
@@ -67,8 +66,11 @@ def test_every_default_reads_back_from_the_file_and_every_flag_exists() -> None:
             assert setting.flag in help_text, setting.flag
 
 
-def test_the_adapters_read_the_target_itself() -> None:
-    assert AdapterOptions is Target
+def test_the_provider_names_the_settings_accept_are_the_adapters() -> None:
+    from toolgen.providers import ADAPTERS
+    from toolgen.settings import PROVIDERS
+
+    assert tuple(ADAPTERS) == PROVIDERS
 
 
 def test_the_preset_names_the_settings_accept_are_the_presets() -> None:

@@ -14,7 +14,7 @@ pytestmark = pytest.mark.skipif(not workers.can_fork(), reason="fork is unavaila
 
 
 def _where(item: int) -> tuple[int, int, bool]:
-    return item * item, os.getpid(), stacks.on_large_stack()
+    return item * item, os.getpid(), stacks.is_on_large_stack()
 
 
 def test_the_results_come_from_a_child_in_order_on_a_large_stack() -> None:

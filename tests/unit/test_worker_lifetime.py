@@ -86,16 +86,16 @@ def test_no_worker_outlives_the_build(
     project = _project(tmp_path, many=stage != "parse child")
     code = textwrap.dedent(f"""
         import os, time
-        import toolgen.engine.plan as plan
+        import toolgen.engine.target as target
         import toolgen.engine.lifetime as lifetime
         if {fallback!r}:  # as where the kernel has no parent-death signal
             lifetime.parent_death_signal = lambda: False
-        real = getattr(plan.TargetRun, {name!r})
+        real = getattr(target.TargetRun, {name!r})
         def busy(*args, **kwargs):
             os.write(1, b"busy\\n")  # one write: two workers may say it
             while True:  # an input that keeps a worker busy for ever
                 time.sleep(1)
-        setattr(plan.TargetRun, {name!r}, busy)
+        setattr(target.TargetRun, {name!r}, busy)
         from toolgen.command import main
         main(["build", "tools", "-q", *{flags!r}])
         """)

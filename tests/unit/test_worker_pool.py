@@ -46,7 +46,7 @@ def test_each_worker_preloads_before_the_map_and_serves_it(tmp_path: Path) -> No
             f.write(f"{os.getpid()} {os.getppid()}\n")
 
     def where(item: int) -> tuple[int, int, tuple[int, ...], bool]:
-        return item * item, os.getpid(), tuple(_LOADED), stacks.on_large_stack()
+        return item * item, os.getpid(), tuple(_LOADED), stacks.is_on_large_stack()
 
     pool = workers.Pool(where, preload, large_stack=True, count=2)
     deadline = time.monotonic() + 10

@@ -13,8 +13,8 @@ from toolgen.diff.load import Items, Module, items, tool_value
 from toolgen.diff.model import Change, Moved, TargetDiff
 from toolgen.diff.rules import compare_tools
 from toolgen.diff.values import identical
-from toolgen.diff.wire import PROVIDERS, Warnings, compare_provider, costs
-from toolgen.settings import Target
+from toolgen.diff.wire import Warnings, compare_provider, costs
+from toolgen.settings import PROVIDERS, Target
 
 
 def adapter_warnings(options: Target) -> Warnings:
@@ -22,6 +22,7 @@ def adapter_warnings(options: Target) -> Warnings:
     from toolgen.errors import Diagnostics, SourceSpan
     from toolgen.ir import ToolDef
     from toolgen.providers import ADAPTERS, adapt_tool
+    from toolgen.providers.base import AdapterOptions
 
     adapters: dict[str, Any] = {}
 
@@ -30,7 +31,7 @@ def adapter_warnings(options: Target) -> Warnings:
             return frozenset()
         adapter = adapters.get(provider)
         if adapter is None:
-            adapter = adapters[provider] = ADAPTERS[provider](options)
+            adapter = adapters[provider] = ADAPTERS[provider](AdapterOptions.of(options))
         diags = Diagnostics()
         definition = ToolDef(
             tool["name"],

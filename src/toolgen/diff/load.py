@@ -24,6 +24,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any, Final
 
+from toolgen import grammar
 from toolgen.errors import ToolgenError
 from toolgen.header import is_generated
 
@@ -57,17 +58,31 @@ class Module:
         return Module({}, present=False, labels=(label,) if label else ())
 
 
-_HEAD: Final = re.compile(r"\n([A-Z][A-Z0-9_]*|__all__)(?:: [A-Za-z_][A-Za-z0-9_\[\], ]*)? = (.*)")
+_HEAD: Final = re.compile(
+    r"\n(" + grammar.CONSTANT_NAME + r")(?:: " + grammar.ANNOTATION + r")? = (.*)"
+)
 """A constant's first line (searched from a newline: ``^`` would be tried at every offset)."""
 _CLOSING: Final = {"[": "\n]", "{": "\n}", "(": "\n)"}
-_ITEM: Final = re.compile(r"\n    [^ \]})]")
+_ITEM: Final = re.compile(r"\n" + " " * grammar.ITEM_INDENT + r"[^ \]})]")
 """The start of a top-level list's item (black indents them by 4)."""
 _TOKEN: Final = re.compile(
-    r"""\s+|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|True|False|None|-?[0-9][0-9.eE+-]*|[\[\]{}(),:]"""
+    " +|"
+    + grammar.STRING
+    + "|"
+    + grammar.NUMBER
+    + "|"
+    + "|".join(grammar.KEYWORDS)
+    + "|["
+    + re.escape(grammar.PUNCTUATION)
+    + "]"
 )
-_JSON_SAFE_STRING: Final = re.compile(r'"(?:[^"\\\x00-\x1f]|\\[\\"nrtbf/]|\\u[0-9a-fA-F]{4})*"')
+"""The tokens of :mod:`toolgen.grammar` (a line the emitter did not write is read the slow way)."""
+_JSON_SAFE_STRING: Final = re.compile(
+    r'"(?:[^"\\\x00-\x1f]|\\[\\"nrtbf/]|\\u(?![dD][89a-fA-F])[0-9a-fA-F]{4})*"'
+)
+"""A string JSON reads as Python does: not a surrogate's escape (JSON joins ``\\udbff\\udc00``
+into one character, Python reads two)."""
 _TRAILING: Final = re.compile(r",(\n[ \t]*[\]}])")
-_KEYWORDS: Final = {"True": "true", "False": "false", "None": "null"}
 _COMPACT: Final = re.compile(r'"(?:[^"\\]|\\.)*"|[^\s"]+')
 """A line's tokens without the whitespace between them (for a JSON-ready line)."""
 _SLOW: Final = re.compile(r"'|\\|[0-9][eE][0-9]")
@@ -107,8 +122,8 @@ class Reader:
                     token = json.dumps(ast.literal_eval(token), ensure_ascii=False)
             elif first == "'":
                 token = json.dumps(ast.literal_eval(token), ensure_ascii=False)
-            elif token in _KEYWORDS:
-                token = _KEYWORDS[token]
+            elif token in grammar.KEYWORDS:
+                token = grammar.KEYWORDS[token]
             elif first in "()":
                 raise _Untranslatable(line)
             elif first == "-" or first.isdigit():

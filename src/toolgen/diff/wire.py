@@ -9,13 +9,13 @@ is not even parsed.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any
 
-from toolgen.diff.load import Items, items
+from toolgen.diff.load import Items, items, tool_value
 from toolgen.diff.model import Change, Cost, ToolCost
 from toolgen.diff.tokens import Counter, counter, wire_text
-
-PROVIDERS: Final = ("openai", "openai_responses", "anthropic", "gemini", "mcp", "bedrock")
+from toolgen.diff.values import identical
+from toolgen.settings import PROVIDERS
 
 
 def constant(provider: str) -> str:
@@ -205,7 +205,6 @@ def _changed_ir(
     old: dict[str, Any], new: dict[str, Any]
 ) -> dict[str, tuple[dict[str, Any], dict[str, Any]]]:
     """The IR tools whose text differs between the versions, by name."""
-    from toolgen.diff.values import identical
 
     a, b = items(old.get("TOOLS")), items(new.get("TOOLS"))
     if a is None or b is None:
@@ -221,7 +220,6 @@ def _changed_ir(
 
 
 def _changed(tools: Items, shared: set[str]) -> list[tuple[int, dict[str, Any]]]:
-    from toolgen.diff.load import tool_value
 
     return [
         (i, tool_value(tools, i)) for i, chunk in enumerate(tools.chunks) if chunk not in shared

@@ -138,7 +138,7 @@ def write_atomic(
     A reader, or a run killed at any point, sees the old file or the new one, never a mix; the
     temp file of a killed run is locked by nobody, and the next build removes it.
     The caller proves a generated module is data first
-    (:func:`~toolgen.emit.check.ensure_data_only`, in ``api.write``, for every file before any
+    (:func:`~toolgen.emit.prove.ensure_data_only`, in ``api.write``, for every file before any
     is written).
 
     Raises:

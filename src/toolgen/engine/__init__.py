@@ -1,6 +1,6 @@
 """The incremental engine: what a build may take from earlier builds, and how it verifies it.
 
-- :mod:`~toolgen.engine.plan`: one target's build (inputs, rebuilt modules, output bytes);
+- :mod:`~toolgen.engine.target`: one target's build (inputs, rebuilt modules, output bytes);
 - :mod:`~toolgen.engine.keys`: what every cache key is made of;
 - :mod:`~toolgen.engine.entries`: the typed entries, their shapes checked;
 - :mod:`~toolgen.engine.store`: the cache folder — ownership, authentication, pruning;

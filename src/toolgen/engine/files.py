@@ -23,7 +23,8 @@ from toolgen.engine.stamps import Stamp, read_digest
 from toolgen.errors import ToolgenError
 
 if TYPE_CHECKING:
-    from toolgen.pipeline import Assembled, Sources
+    from toolgen.pipeline import Assembled
+    from toolgen.sources import Sources
 
 
 class PlannedFile(NamedTuple):

@@ -11,6 +11,7 @@ import functools
 import hashlib
 import os
 import sys
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import fields
 
@@ -44,9 +45,9 @@ def code_fingerprint() -> str:
 
 
 LAYOUT_LIBRARIES = ("black", "libcst", "jinja2")
-"""The libraries whose versions can change the bytes of a module: black lays it out (its width
-table measures lines, ``formatter = "black"`` runs it), libcst reads the sources, jinja2 renders
-the template."""
+"""The libraries whose versions can change the bytes of a module: black's layout is the one
+written (``formatter = "black"`` runs it), libcst reads the sources, jinja2 renders the
+template."""
 
 
 @functools.cache
@@ -56,7 +57,6 @@ def environment() -> tuple[tuple[str, str], ...]:
     the escaping, which never does) and the versions of :data:`LAYOUT_LIBRARIES`. An install that
     skips byte-compilation is the same files for every Python that runs it: without this, one
     Python's entries would be taken for another's."""
-    import unicodedata
 
     version = ".".join(map(str, sys.version_info[:3]))
     return (

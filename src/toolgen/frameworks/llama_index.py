@@ -54,7 +54,7 @@ def param_docs(raw_doc: str | None, names: set[str]) -> dict[str, str]:
     return found
 
 
-@dataclass
+@dataclass(slots=True)
 class _Printer:
     """An annotation as ``inspect.formatannotation`` prints it (Python 3.11-3.13): a typing form
     by its repr with ``typing.`` taken off, a class as ``module.qualname`` (builtins bare), a

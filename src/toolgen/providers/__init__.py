@@ -16,7 +16,7 @@ from toolgen.providers.calls import Rules, call_rules
 from toolgen.providers.gemini import Gemini
 from toolgen.providers.mcp import MCP
 from toolgen.providers.openai import OpenAIChat, OpenAIResponses
-from toolgen.providers.transforms import Report
+from toolgen.providers.transforms import Losses
 
 ADAPTERS: Final[dict[str, Callable[[AdapterOptions], ProviderAdapter]]] = {
     "openai": OpenAIChat,
@@ -49,7 +49,7 @@ def adapt_tool(
     """Normalise, rename and wrap one tool; lossy rewrites become warnings at the tool.
 
     ``memo``, shared across one tool's providers, lets one reuse what another computed."""
-    report = Report(memo={} if memo is None else memo)
+    report = Losses(memo={} if memo is None else memo)
     normalized = adapter.normalize_schema(tool, report)
     wire_name = adapter.name_rule.normalize(tool.name)
     if wire_name != tool.name:

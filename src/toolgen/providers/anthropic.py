@@ -20,7 +20,7 @@ class Anthropic:
     constant: str = "TOOLS_ANTHROPIC"
     name_rule: NameRule = ANTHROPIC_NAMES
 
-    def normalize_schema(self, tool: ToolDef, report: t.Report) -> Normalized:
+    def normalize_schema(self, tool: ToolDef, report: t.Losses) -> Normalized:
         schema = t.run_passes(tool.parameters, [t.ensure_object_root, t.strip_meta], report)
         if self.options.share_defs == "auto":
             schema = share.share(schema, report, True, tool.parameters)

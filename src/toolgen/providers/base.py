@@ -4,17 +4,32 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Protocol
 
 from toolgen.config import Target
 from toolgen.ir import JsonSchema, ToolDef
 from toolgen.providers.limits import NAME_LENGTH
-from toolgen.providers.transforms import Report
+from toolgen.providers.transforms import Losses
 
-AdapterOptions = Target
-"""What adapters read: the target's settings (``openai_strict``, ``gemini_flavour``,
-``gemini_schema_field``, ``recursion_depth``), declared once, in ``config.Target``."""
+
+@dataclass(frozen=True, slots=True)
+class AdapterOptions:
+    """The settings adapters read, and no other: a tool's forms depend on its IR and these
+    (and the line length they are printed at), so a setting outside them never makes a tool
+    adapted again. Each is the ``config.Target`` setting of its name, declared there."""
+
+    openai_strict: bool
+    gemini_flavour: str
+    gemini_schema_field: str
+    recursion_depth: int
+    max_inline_kb: int
+    share_defs: str
+    gemini_response: bool
+
+    @classmethod
+    def of(cls, target: Target) -> AdapterOptions:
+        return cls(*(getattr(target, f.name) for f in fields(cls)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +78,7 @@ class ProviderAdapter(Protocol):
         """How tool names are made acceptable."""
         ...
 
-    def normalize_schema(self, tool: ToolDef, report: Report) -> Normalized:
+    def normalize_schema(self, tool: ToolDef, report: Losses) -> Normalized:
         """The tool's parameters as this provider accepts them."""
         ...
 

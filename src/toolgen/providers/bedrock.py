@@ -20,12 +20,12 @@ class Bedrock:
     constant: str = "TOOLS_BEDROCK"
     name_rule: NameRule = BEDROCK_NAMES
 
-    def normalize_schema(self, tool: ToolDef, report: t.Report) -> Normalized:
+    def normalize_schema(self, tool: ToolDef, report: t.Losses) -> Normalized:
         shared = [t.ensure_object_root, t.strip_meta]
         rest = [t.merge_all_of, t.one_of_to_any_of]
         limit = self.options.max_inline_kb * 1024
         inlined = refs.inline_refs(self.options.recursion_depth, max_bytes=limit)
-        trial = t.Report(memo=report.memo)
+        trial = t.Losses(memo=report.memo)
         schema = t.run_passes(tool.parameters, [*shared, inlined, *rest], trial)
         if not trial.downgrades:
             report.take(trial)

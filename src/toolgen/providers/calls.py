@@ -2,7 +2,7 @@
 "left out", as JSON pointers the run-time (``toolgen.runtime``) applies, and which arguments a
 framework passes by position.
 
-The adapters' passes record schema pointers (:attr:`~toolgen.providers.transforms.Report.
+The adapters' passes record schema pointers (:attr:`~toolgen.providers.transforms.Losses.
 omitted_nulls`); here they become pointers into the arguments a model sends, read off the
 provider's final schema: ``properties/x`` is ``/x``, an array's items and a map's values are
 ``/*``, the branches of ``anyOf`` are the same place. A recursive type (a ``$ref`` strict mode

@@ -11,7 +11,7 @@ from toolgen.ir import JsonSchema, ToolDef, json_type
 from toolgen.providers import refs, share
 from toolgen.providers import transforms as t
 from toolgen.providers.base import GEMINI_NAMES, VERTEX_NAMES, AdapterOptions, NameRule, Normalized
-from toolgen.providers.transforms import NULL, Pass, Report, fold, transform
+from toolgen.providers.transforms import NULL, Losses, Pass, fold, transform
 
 # --- the OpenAPI subset of `parameters`: its keywords, and the passes that reach it -------
 
@@ -99,7 +99,7 @@ def _split_null(node: JsonSchema) -> tuple[JsonSchema, bool]:
 def gemini_nullable(flavour: str) -> Pass:
     """Nullability as ``nullable: true`` on the base schema; no ``NULL`` type on Vertex."""
 
-    def run(schema: JsonSchema, report: Report) -> JsonSchema:
+    def run(schema: JsonSchema, report: Losses) -> JsonSchema:
         def node_fn(node: JsonSchema, pointer: str) -> JsonSchema:
             base, nullable = _split_null(node)
             if nullable:
@@ -116,7 +116,7 @@ def gemini_nullable(flavour: str) -> Pass:
     return run
 
 
-def gemini_values(schema: JsonSchema, report: Report) -> JsonSchema:
+def gemini_values(schema: JsonSchema, report: Losses) -> JsonSchema:
     """``const`` → one-value enum, non-string enums folded, exclusive bounds, ``examples``."""
 
     def node_fn(node: JsonSchema, pointer: str) -> JsonSchema:
@@ -174,7 +174,7 @@ def gemini_values(schema: JsonSchema, report: Report) -> JsonSchema:
 def gemini_types(flavour: str) -> Pass:
     """Explicit, upper-case types everywhere; an untyped node is an error; ``propertyOrdering``."""
 
-    def run(schema: JsonSchema, report: Report) -> JsonSchema:
+    def run(schema: JsonSchema, report: Losses) -> JsonSchema:
         def node_fn(node: JsonSchema, pointer: str) -> JsonSchema:
             out = dict(node)
             if "anyOf" not in out and "type" not in out:
@@ -209,7 +209,7 @@ def gemini_types(flavour: str) -> Pass:
 _PROPERTY_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")
 
 
-def _check_property_names(schema: JsonSchema, report: t.Report) -> JsonSchema:
+def _check_property_names(schema: JsonSchema, report: t.Losses) -> JsonSchema:
     def node_fn(node: JsonSchema, pointer: str) -> JsonSchema:
         for name in node.get("properties", {}):
             if not _PROPERTY_NAME.match(name):
@@ -223,7 +223,7 @@ def _check_property_names(schema: JsonSchema, report: t.Report) -> JsonSchema:
     return t.transform(schema, node_fn)
 
 
-def _deep(schema: JsonSchema, report: t.Report) -> JsonSchema:
+def _deep(schema: JsonSchema, report: t.Losses) -> JsonSchema:
     depth, stack = 0, [(schema, 1)]
     while stack:
         node, level = stack.pop()
@@ -234,7 +234,7 @@ def _deep(schema: JsonSchema, report: t.Report) -> JsonSchema:
     return schema
 
 
-def _json_const(schema: JsonSchema, report: t.Report) -> JsonSchema:
+def _json_const(schema: JsonSchema, report: t.Losses) -> JsonSchema:
     def node_fn(node: JsonSchema, pointer: str) -> JsonSchema:
         if "const" in node:
             out = {k: v for k, v in node.items() if k != "const"}
@@ -257,7 +257,7 @@ class Gemini:
     def name_rule(self) -> NameRule:
         return VERTEX_NAMES if self.options.gemini_flavour == "vertex" else GEMINI_NAMES
 
-    def normalize_schema(self, tool: ToolDef, report: t.Report) -> Normalized:
+    def normalize_schema(self, tool: ToolDef, report: t.Losses) -> Normalized:
         if not tool.description:
             report.warn(
                 "",
@@ -270,10 +270,10 @@ class Gemini:
             normalized.extra.update(response_field=key, response=response)
         return normalized
 
-    def _parameters_or_json(self, tool: ToolDef, report: t.Report) -> Normalized:
+    def _parameters_or_json(self, tool: ToolDef, report: t.Losses) -> Normalized:
         if self.options.gemini_schema_field == "json":
             return self._json_schema(tool, report)
-        trial = t.Report(memo=report.memo)
+        trial = t.Losses(memo=report.memo)
         normalized = self._parameters(tool, trial)
         if not trial.errors and not trial.downgrades:
             report.warnings.extend(trial.warnings)
@@ -290,13 +290,13 @@ class Gemini:
         )
         return self._json_schema(tool, report)
 
-    def _json_schema(self, tool: ToolDef, report: t.Report) -> Normalized:
+    def _json_schema(self, tool: ToolDef, report: t.Losses) -> Normalized:
         schema = self._json_form(tool.parameters, [t.ensure_object_root, t.strip_meta], report)
         if self.options.share_defs == "auto":  # a $ref here may carry no other keyword
             schema = share.share(schema, report, False, tool.parameters)
         return Normalized(schema, extra={"field": "parametersJsonSchema"})
 
-    def _json_form(self, schema: JsonSchema, shared: list[Pass], report: t.Report) -> JsonSchema:
+    def _json_form(self, schema: JsonSchema, shared: list[Pass], report: t.Losses) -> JsonSchema:
         rest = [
             t.merge_all_of,
             t.one_of_to_any_of,
@@ -306,7 +306,7 @@ class Gemini:
         ]
         limit = self.options.max_inline_kb * 1024
         inlined = refs.inline_refs(self.options.recursion_depth, keep_cycles=True, max_bytes=limit)
-        trial = t.Report(memo=report.memo)
+        trial = t.Losses(memo=report.memo)
         out = t.run_passes(schema, [*shared, inlined, *rest], trial)
         if trial.downgrades:  # past the bounds of inlining: every $ref kept, as in the IR
             report.warn("", f"sent with its $refs kept, because {trial.reasons()}")
@@ -314,11 +314,11 @@ class Gemini:
         report.take(trial)
         return out
 
-    def _parameters(self, tool: ToolDef, report: t.Report) -> Normalized:
+    def _parameters(self, tool: ToolDef, report: t.Losses) -> Normalized:
         schema = self._subset(tool.parameters, [t.ensure_object_root, t.strip_meta], report)
         return Normalized(schema, extra={"field": "parameters"})
 
-    def _subset(self, schema: JsonSchema, shared: list[Pass], report: t.Report) -> JsonSchema:
+    def _subset(self, schema: JsonSchema, shared: list[Pass], report: t.Losses) -> JsonSchema:
         """A schema in the OpenAPI subset of ``parameters`` (and ``response``)."""
         flavour = self.options.gemini_flavour
         allowed = VERTEX_KEYS if flavour == "vertex" else GEMINI_KEYS
@@ -343,7 +343,7 @@ class Gemini:
             report,
         )
 
-    def _response(self, tool: ToolDef, field: str, report: t.Report) -> tuple[str, JsonSchema]:
+    def _response(self, tool: ToolDef, field: str, report: t.Losses) -> tuple[str, JsonSchema]:
         """``gemini_response``: the return type in the form the parameters went in, ``response``
         beside ``parameters`` and ``responseJsonSchema`` beside ``parametersJsonSchema`` (the
         two forms are exclusive); none where there is no return type, or the subset cannot
@@ -351,7 +351,7 @@ class Gemini:
         output = tool.output_schema
         if not self.options.gemini_response or output is None or output == {"type": "null"}:
             return "", {}
-        trial = t.Report(memo={})  # not the parameters' memo: another schema
+        trial = t.Losses(memo={})  # not the parameters' memo: another schema
         if field == "parametersJsonSchema":
             schema, key = self._json_form(output, [t.strip_meta], trial), "responseJsonSchema"
         else:

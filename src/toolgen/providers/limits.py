@@ -7,7 +7,7 @@ from typing import Final
 
 from toolgen.errors import Diagnostics
 from toolgen.ir import JsonSchema
-from toolgen.providers.transforms import Report, subschemas
+from toolgen.providers.transforms import Losses, subschemas
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,13 +167,13 @@ def check_request(
         diags.warning(f"{named}: {limit.exceeded(count)}; {REMEDY}", None, "provider-limit")
 
 
-def check_description(description: str, report: Report) -> None:
+def check_description(description: str, report: Losses) -> None:
     """OpenAI's description length, a warning: the tool is sent as it is."""
     if len(description) > OPENAI_DESCRIPTION.value:
         report.warn("", OPENAI_DESCRIPTION.exceeded(len(description)))
 
 
-def check_openai_strict(schema: JsonSchema, report: Report) -> JsonSchema:
+def check_openai_strict(schema: JsonSchema, report: Losses) -> JsonSchema:
     """OpenAI strict step 7: every strict-mode limit; past one, the tool is not strict.
 
     Depth counts every object and array level, the root being 1 (conservative: OpenAI does

@@ -68,7 +68,7 @@ class MCP:
     constant: str = "TOOLS_MCP"
     name_rule: NameRule = MCP_NAMES
 
-    def normalize_schema(self, tool: ToolDef, report: t.Report) -> Normalized:
+    def normalize_schema(self, tool: ToolDef, report: t.Losses) -> Normalized:
         schema = t.run_passes(
             tool.parameters, [t.ensure_object_root, t.strip_meta, t.empty_object_closed], report
         )

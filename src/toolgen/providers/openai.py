@@ -9,7 +9,7 @@ from toolgen.ir import JsonSchema, ToolDef
 from toolgen.providers import limits, refs, share
 from toolgen.providers import transforms as t
 from toolgen.providers.base import OPENAI_NAMES, AdapterOptions, NameRule, Normalized
-from toolgen.providers.transforms import NULL, Report, fold, transform
+from toolgen.providers.transforms import NULL, Losses, fold, transform
 
 # --- strict mode (Structured Outputs): its subset, and the passes that reach it ----------
 
@@ -95,11 +95,11 @@ def accepts_null(node: JsonSchema, root: JsonSchema, seen: frozenset[str] = froz
     return True
 
 
-def strictify(schema: JsonSchema, report: Report) -> JsonSchema:
+def strictify(schema: JsonSchema, report: Losses) -> JsonSchema:
     """OpenAI strict steps 4–5: every property required (optional → nullable), objects closed.
 
     Where the IR did not let an optional property be null, ``null`` now means "left out":
-    each such place is recorded (:attr:`Report.omitted_nulls`), at every depth, so the call
+    each such place is recorded (:attr:`Losses.omitted_nulls`), at every depth, so the call
     that comes back can be undone."""
 
     def node_fn(node: JsonSchema, pointer: str) -> JsonSchema:
@@ -138,7 +138,7 @@ def strictify(schema: JsonSchema, report: Report) -> JsonSchema:
 _NON_STRICT_FOLD = ["if", "then", "else", "not", "dependentRequired", "dependentSchemas"]
 
 
-def _fold_non_strict(schema: JsonSchema, report: t.Report) -> JsonSchema:
+def _fold_non_strict(schema: JsonSchema, report: t.Losses) -> JsonSchema:
     return t.fold_keys(
         schema,
         lambda node: [k for k in _NON_STRICT_FOLD if k in node],
@@ -148,7 +148,7 @@ def _fold_non_strict(schema: JsonSchema, report: t.Report) -> JsonSchema:
     )
 
 
-def normalize(tool: ToolDef, options: AdapterOptions, report: t.Report) -> Normalized:
+def normalize(tool: ToolDef, options: AdapterOptions, report: t.Losses) -> Normalized:
     """The strict pipeline when possible, else the non-strict one with the reasons reported.
 
     Chat Completions and Responses share it: the result is kept in the tool's memo (keyed by
@@ -156,10 +156,10 @@ def normalize(tool: ToolDef, options: AdapterOptions, report: t.Report) -> Norma
     """
     last = report.memo.get(("openai", options))
     if last is not None and last[0] is tool:
-        saved: t.Report = last[1]
+        saved: t.Losses = last[1]
         report.take(saved)
         return last[2]  # type: ignore[no-any-return]
-    own = t.Report(memo=report.memo)
+    own = t.Losses(memo=report.memo)
     result = _normalize(tool, options, own)
     if options.share_defs == "auto":  # strict mode refuses keywords beside a $ref: none kept
         result = Normalized(share.share(result.schema, own, False, tool.parameters), result.strict)
@@ -168,12 +168,12 @@ def normalize(tool: ToolDef, options: AdapterOptions, report: t.Report) -> Norma
     return result
 
 
-def _normalize(tool: ToolDef, options: AdapterOptions, report: t.Report) -> Normalized:
+def _normalize(tool: ToolDef, options: AdapterOptions, report: t.Losses) -> Normalized:
     base = [t.ensure_object_root, t.strip_meta]
     limit = options.max_inline_kb * 1024
     non_strict = [t.merge_all_of, t.complete_arrays(require_items=False), _fold_non_strict]
     if options.openai_strict and tool.strict is not False:
-        trial = t.Report(memo=report.memo)
+        trial = t.Losses(memo=report.memo)
         strict = t.run_passes(
             tool.parameters,
             [
@@ -194,7 +194,7 @@ def _normalize(tool: ToolDef, options: AdapterOptions, report: t.Report) -> Norm
             return Normalized(strict, strict=True)
         for pointer, why in trial.downgrades:
             report.warn(pointer, f"strict mode is off for this tool: {why}")
-    trial = t.Report(memo=report.memo)
+    trial = t.Losses(memo=report.memo)
     inlined = refs.inline_refs(options.recursion_depth, max_bytes=limit)
     schema = t.run_passes(tool.parameters, [*base, inlined, *non_strict], trial)
     if not trial.downgrades:
@@ -215,7 +215,7 @@ class OpenAIChat:
     constant: str = "TOOLS_OPENAI"
     name_rule: NameRule = OPENAI_NAMES
 
-    def normalize_schema(self, tool: ToolDef, report: t.Report) -> Normalized:
+    def normalize_schema(self, tool: ToolDef, report: t.Losses) -> Normalized:
         limits.check_description(tool.description, report)
         return normalize(tool, self.options, report)
 
@@ -237,7 +237,7 @@ class OpenAIResponses:
     constant: str = "TOOLS_OPENAI_RESPONSES"
     name_rule: NameRule = OPENAI_NAMES
 
-    def normalize_schema(self, tool: ToolDef, report: t.Report) -> Normalized:
+    def normalize_schema(self, tool: ToolDef, report: t.Losses) -> Normalized:
         limits.check_description(tool.description, report)
         return normalize(tool, self.options, report)
 

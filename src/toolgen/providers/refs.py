@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from toolgen.ir import SCHEMA_NESTING, JsonSchema
-from toolgen.providers.transforms import Pass, Report, escape_pointer
+from toolgen.providers.transforms import Losses, Pass, escape_pointer
 from toolgen.settings import Target
 
 DEFAULT_MAX_BYTES = Target().max_inline_kb * 1024
@@ -99,20 +99,20 @@ def inline_refs(
     exponentially.)
     """
 
-    def run(schema: JsonSchema, report: Report) -> JsonSchema:
+    def run(schema: JsonSchema, report: Losses) -> JsonSchema:
         cyclic = ref_cycles(schema) if keep_cycles else set()
         # Without cycles, keeping them changes nothing: OpenAI's strict pipeline and Gemini's
         # then share one result (the same object), and so every step after it.
         key = ("inline_refs", depth, frozenset(cyclic), max_bytes, id(schema))
         last = report.memo.get(key)
         if last is not None and last[0] is schema:
-            said: Report = last[2]
+            said: Losses = last[2]
         else:
-            said = Report(memo=report.memo)
+            said = Losses(memo=report.memo)
             try:
                 last = (schema, _expand(schema, cyclic, said), said)
             except _Overflow as overflow:
-                said = Report(memo=report.memo)
+                said = Losses(memo=report.memo)
                 said.downgrade("", f"inlining its $refs would {overflow}")
                 last = (schema, schema, said)
             report.memo[key] = last
@@ -121,7 +121,7 @@ def inline_refs(
         report.downgrades.extend(said.downgrades)
         return cast(JsonSchema, last[1])
 
-    def _expand(schema: JsonSchema, cyclic: set[str], report: Report) -> JsonSchema:
+    def _expand(schema: JsonSchema, cyclic: set[str], report: Losses) -> JsonSchema:
         kept: dict[str, JsonSchema] = {}
         cut_reported: set[str] = set()
         budget = [max_bytes]  # what is left of it: each node made takes its share

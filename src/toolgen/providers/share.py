@@ -7,7 +7,7 @@ It runs after a provider's own passes, on their result, for the providers that r
 ``$id`` or anchor that would move the base a reference resolves against) is left as it is.
 
 Moving a subtree moves the places in it where ``null`` means "left out" (the schema pointers of
-:attr:`~toolgen.providers.transforms.Report.omitted_nulls`): they are rewritten with it, and two
+:attr:`~toolgen.providers.transforms.Losses.omitted_nulls`): they are rewritten with it, and two
 subtrees are the same only when they also have the same such places, so that the call rules
 (:mod:`toolgen.providers.calls`) read from the shared form undo exactly what they did before.
 """
@@ -21,7 +21,7 @@ from typing import Any, Final
 from toolgen.ir import SCHEMA_NESTING, JsonSchema
 from toolgen.providers.share_names import Names, name_for, type_names
 from toolgen.providers.share_walk import Place, depth, move, nodes, rewritable, unescape
-from toolgen.providers.transforms import Report, escape_pointer
+from toolgen.providers.transforms import Losses, escape_pointer
 
 MIN_BYTES: Final = 64
 """The smallest type that is shared: a smaller one (``{"type":"string","enum":["a","b"]}``)
@@ -36,7 +36,7 @@ def compact_size(value: Any) -> int:
     return len(json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
 
 
-def share(schema: JsonSchema, report: Report, siblings: bool, source: JsonSchema) -> JsonSchema:
+def share(schema: JsonSchema, report: Losses, siblings: bool, source: JsonSchema) -> JsonSchema:
     """The smaller of ``schema`` and its shared form; ``report.omitted_nulls`` follows.
 
     ``siblings``: whether this provider reads keywords beside a ``$ref`` (Anthropic's and MCP's

@@ -1,7 +1,7 @@
 """Small, pure schema passes that several adapters compose (docs/providers.md); a pass only one
 provider needs lives in that provider's module (OpenAI's strict mode, Gemini's OpenAPI subset).
 
-Every pass takes a schema and a :class:`Report`, returns a new schema, never mutates its
+Every pass takes a schema and a :class:`Losses`, returns a new schema, never mutates its
 input, and is idempotent. Lossy rewrites are reported with a JSON pointer.
 """
 
@@ -34,7 +34,7 @@ NULL: Final = {"type": "null"}
 
 
 @dataclass(slots=True)
-class Report:
+class Losses:
     """What the passes did that loses information, and what cannot be expressed at all."""
 
     warnings: list[tuple[str, str]] = field(default_factory=list)
@@ -57,7 +57,7 @@ class Report:
     def downgrade(self, pointer: str, message: str) -> None:
         self.downgrades.append((pointer or "/", message))
 
-    def take(self, trial: Report) -> None:
+    def take(self, trial: Losses) -> None:
         """What a trial run reported, but its downgrades (which decided against its form), as
         this report's own."""
         self.warnings.extend(trial.warnings)
@@ -70,7 +70,7 @@ class Report:
         return "; ".join(why for _, why in self.downgrades)
 
 
-Pass = Callable[[JsonSchema, Report], JsonSchema]
+Pass = Callable[[JsonSchema, Losses], JsonSchema]
 NodeFn = Callable[[JsonSchema, str], JsonSchema]
 
 
@@ -161,7 +161,7 @@ def subschemas(schema: JsonSchema) -> list[JsonSchema]:
 
 
 def fold(
-    node: JsonSchema, keys: list[str], pointer: str, report: Report, why: str, warn: bool = True
+    node: JsonSchema, keys: list[str], pointer: str, report: Losses, why: str, warn: bool = True
 ) -> JsonSchema:
     """Move ``keys`` out of the node into its description (docs/providers.md, "Folding").
 
@@ -210,7 +210,7 @@ def fold_keys(
 def fold_except(allowed: frozenset[str], why: str) -> Pass:
     """A pass that folds every keyword outside ``allowed`` into the description."""
 
-    def run(schema: JsonSchema, report: Report) -> JsonSchema:
+    def run(schema: JsonSchema, report: Losses) -> JsonSchema:
         return fold_keys(
             schema,
             lambda node: [k for k in node if k not in allowed],
@@ -223,7 +223,7 @@ def fold_except(allowed: frozenset[str], why: str) -> Pass:
 
 
 # --- P1 root ------------------------------------------------------------------------------
-def ensure_object_root(schema: JsonSchema, report: Report) -> JsonSchema:
+def ensure_object_root(schema: JsonSchema, report: Losses) -> JsonSchema:
     """P1: the root is ``type: object`` with ``properties``; root combinators are errors."""
     if (
         schema.get("type") == "object"
@@ -246,7 +246,7 @@ def ensure_object_root(schema: JsonSchema, report: Report) -> JsonSchema:
 
 
 # --- P2 meta-strip ----------------------------------------------------------------------------
-def strip_meta(schema: JsonSchema, report: Report) -> JsonSchema:
+def strip_meta(schema: JsonSchema, report: Losses) -> JsonSchema:
     """P2: drop ``$schema``, ``$id``, ``$comment``, ``$anchor``, ``x-*`` keys (nobody needs them)."""
 
     def node_fn(node: JsonSchema, pointer: str) -> JsonSchema:
@@ -258,7 +258,7 @@ def strip_meta(schema: JsonSchema, report: Report) -> JsonSchema:
 
 
 # --- P4 allOf ---------------------------------------------------------------------------------
-def merge_all_of(schema: JsonSchema, report: Report) -> JsonSchema:
+def merge_all_of(schema: JsonSchema, report: Losses) -> JsonSchema:
     """P4: merge ``allOf`` branches into their parent (properties and required unioned)."""
 
     def node_fn(node: JsonSchema, pointer: str) -> JsonSchema:
@@ -296,7 +296,7 @@ def merge_all_of(schema: JsonSchema, report: Report) -> JsonSchema:
 
 
 # --- P5 oneOf → anyOf -------------------------------------------------------------------------
-def one_of_to_any_of(schema: JsonSchema, report: Report) -> JsonSchema:
+def one_of_to_any_of(schema: JsonSchema, report: Losses) -> JsonSchema:
     """P5: ``oneOf`` becomes ``anyOf`` (exclusivity is not enforceable by a model); drop ``discriminator``."""
 
     def node_fn(node: JsonSchema, pointer: str) -> JsonSchema:
@@ -314,7 +314,7 @@ def one_of_to_any_of(schema: JsonSchema, report: Report) -> JsonSchema:
 def complete_arrays(require_items: bool) -> Pass:
     """P7: tuples (``prefixItems``) become ``items`` + lengths; objects with ``required`` get ``properties``."""
 
-    def run(schema: JsonSchema, report: Report) -> JsonSchema:
+    def run(schema: JsonSchema, report: Losses) -> JsonSchema:
         def node_fn(node: JsonSchema, pointer: str) -> JsonSchema:
             out = node
             if "prefixItems" in node:
@@ -353,7 +353,7 @@ def complete_arrays(require_items: bool) -> Pass:
 def restrict_formats(allowed: frozenset[str], why: str) -> Pass:
     """Fold ``format`` values a provider does not accept."""
 
-    def run(schema: JsonSchema, report: Report) -> JsonSchema:
+    def run(schema: JsonSchema, report: Losses) -> JsonSchema:
         def node_fn(node: JsonSchema, pointer: str) -> JsonSchema:
             if "format" in node and node["format"] not in allowed:
                 return fold(node, ["format"], pointer, report, why)
@@ -366,7 +366,7 @@ def restrict_formats(allowed: frozenset[str], why: str) -> Pass:
     return run
 
 
-def hoist_single_any_of(schema: JsonSchema, report: Report) -> JsonSchema:
+def hoist_single_any_of(schema: JsonSchema, report: Losses) -> JsonSchema:
     """An ``anyOf`` with one branch left is merged into its parent (the parent's description wins)."""
 
     def node_fn(node: JsonSchema, pointer: str) -> JsonSchema:
@@ -379,7 +379,7 @@ def hoist_single_any_of(schema: JsonSchema, report: Report) -> JsonSchema:
     return transform(schema, node_fn)
 
 
-def type_arrays_to_any_of(schema: JsonSchema, report: Report) -> JsonSchema:
+def type_arrays_to_any_of(schema: JsonSchema, report: Losses) -> JsonSchema:
     """``type: [A, B]`` → ``anyOf`` of single-type branches (for targets without type arrays)."""
 
     def node_fn(node: JsonSchema, pointer: str) -> JsonSchema:
@@ -396,7 +396,7 @@ def type_arrays_to_any_of(schema: JsonSchema, report: Report) -> JsonSchema:
     return transform(schema, node_fn)
 
 
-def empty_object_closed(schema: JsonSchema, report: Report) -> JsonSchema:
+def empty_object_closed(schema: JsonSchema, report: Losses) -> JsonSchema:
     """A tool without parameters: ``{"type": "object", "properties": {}, "additionalProperties": false}``."""
     if schema.get("properties") == {} and "additionalProperties" not in schema and len(schema) == 2:
         return {**schema, "additionalProperties": False}
@@ -409,12 +409,12 @@ def pass_key(step: Pass) -> Any:
     return getattr(step, "key", step)
 
 
-def run_passes(schema: JsonSchema, passes: list[Pass], report: Report) -> JsonSchema:
+def run_passes(schema: JsonSchema, passes: list[Pass], report: Losses) -> JsonSchema:
     """Apply ``passes`` in order.
 
     The providers' pipelines start alike (object root, meta keys stripped, refs inlined, ...)
     and run over one tool's schema: a step whose pass already ran, in this tool's
-    :attr:`Report.memo`, on the very same input object (a pass never mutates it and is pure)
+    :attr:`Losses.memo`, on the very same input object (a pass never mutates it and is pure)
     takes that result and says again what it reported, instead of walking the tree again."""
     memo = report.memo
     for step in passes:
@@ -423,7 +423,7 @@ def run_passes(schema: JsonSchema, passes: list[Pass], report: Report) -> JsonSc
         if last is not None and last[0] is schema:
             schema, said = last[1], last[2]
         else:
-            said = Report(memo=memo)
+            said = Losses(memo=memo)
             result = step(schema, said)
             memo[key] = (schema, result, said)  # the input is kept: its id stays its own
             schema = result

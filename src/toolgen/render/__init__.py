@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import hashlib
 import keyword
 import re
 from collections.abc import Sequence
@@ -195,7 +196,6 @@ class ModuleShape:
     def key(self) -> str:
         """Everything :meth:`layout` reads, hashed (the template and toolgen's version are
         those of the cache's own namespace)."""
-        import hashlib
 
         inputs = (
             __version__,

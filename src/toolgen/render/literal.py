@@ -3,27 +3,24 @@
 Running black over megabytes of generated literals took 25× the parse (issue 6), so
 the emitter writes black's style itself: a collection goes on one line when it fits,
 else one item per line with a trailing comma (black's magic trailing comma keeps that
-stable). Line widths are measured with black's own width table (wide characters count as
+stable). Line widths are measured as black measures them (wide characters count as
 two). Tests run black over the output to prove it is a fixed point.
 """
 
 from __future__ import annotations
 
-import bisect
 import functools
 import re
 import unicodedata
-from pathlib import Path
 from typing import Any
 
+from toolgen.grammar import SHORT_ESCAPES as _ESCAPES
 from toolgen.visible import escape_char, is_shown
-
-_ESCAPES = {"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
 def str_width(text: str) -> int:
-    """Display width as black measures it: a character listed in black's width table counts
-    as its width there (wide ones twice), every other character once."""
+    """Display width as black measures it: an East Asian wide or fullwidth character counts
+    twice, every other character once."""
     if text.isascii():
         return len(text)
     return sum(map(_char_width, text))
@@ -31,49 +28,23 @@ def str_width(text: str) -> int:
 
 @functools.lru_cache(maxsize=4096)
 def _char_width(char: str) -> int:
-    found = _width_table()
-    if found is None:
-        # Unicode 3.2's widths, which every Python carries alike (the running Python's own
-        # database would make the layout depend on it).
-        return 2 if unicodedata.ucd_3_2_0.east_asian_width(char) in ("W", "F") else 1
-    starts, table = found
-    index = bisect.bisect_right(starts, ord(char)) - 1
-    if index >= 0:
-        start, end, width = table[index]
-        if start <= ord(char) <= end:
-            return max(width, 0)
-    return 1
+    """Black's width of a character toolgen writes as it is (every other one is written as an
+    ASCII escape). Black's table is made from wcwidth's: two columns for Unicode's East Asian
+    Width ``W`` and ``F``, but one for a mark (which wcwidth counts as none, and black as one;
+    U+302E and U+302F, spacing marks in Python's older data, are combining ones in newer); so is this, from the standard library's data, and a test holds the two equal on
+    every such character. Those are all of Unicode 3.2, whose widths later versions keep, but
+    for :data:`_WIDE_SINCE_16`."""
+    if char in _WIDE_SINCE_16:
+        return 2
+    if unicodedata.east_asian_width(char) not in ("W", "F"):
+        return 1
+    return 1 if unicodedata.category(char).startswith("M") else 2  # Mc: U+302E, U+302F
 
 
-@functools.cache
-def _width_table() -> tuple[list[int], list[tuple[int, int, int]]] | None:
-    """The width table of the installed black (``black/_width_table.py``), read as data: black
-    measures lines with it, and its Unicode version is newer than this Python's. Importing
-    black would cost ~90 ms; finding its folder and parsing one literal costs ~1 ms. ``None``
-    when it cannot be read (Unicode 3.2's East Asian Width stands in then)."""
-    import ast
-    import importlib.util
-
-    try:
-        spec = importlib.util.find_spec("black")  # finds the package without running it
-        folders = list(spec.submodule_search_locations or []) if spec is not None else []
-        if not folders:
-            return None
-        tree = ast.parse(Path(folders[0], "_width_table.py").read_text(encoding="utf-8"))
-        for node in tree.body:
-            target: ast.expr
-            if isinstance(node, ast.AnnAssign) and node.value is not None:
-                target, value = node.target, node.value
-            elif isinstance(node, ast.Assign) and len(node.targets) == 1:
-                target, value = node.targets[0], node.value
-            else:
-                continue
-            if isinstance(target, ast.Name) and target.id == "WIDTH_TABLE":
-                table = sorted((int(a), int(b), int(w)) for a, b, w in ast.literal_eval(value))
-                return [row[0] for row in table], table
-    except (OSError, SyntaxError, ValueError, TypeError, ImportError):
-        pass
-    return None
+_WIDE_SINCE_16 = frozenset(map(chr, range(0x2630, 0x2638)))
+"""The eight trigrams (U+2630..U+2637), wide since Unicode 16.0 (Python 3.14's data; black's
+table has them wide): on an older Python they are as wide, so that every Python writes the same
+layout."""
 
 
 _PLAIN = re.compile(r"[ -!#-&(-\[\]-~]*")  # printable ASCII without quotes and backslash

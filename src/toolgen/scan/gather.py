@@ -28,7 +28,7 @@ import libcst as cst
 from toolgen.discover import MAX_SOURCE_BYTES
 from toolgen.errors import Diagnostic, Diagnostics, SourceSpan
 from toolgen.header import is_generated
-from toolgen.scan.guard import Refused, on_large_stack, parse_guarded
+from toolgen.scan.guard import Refused, parse_guarded, parse_on_large_stack
 from toolgen.scan.hollow import NEWLINES, Hollowed, docstring_value, hollow, line_starts
 from toolgen.scan.model import (
     Alias,
@@ -826,7 +826,7 @@ def parse_annotation(text: str) -> TExpr:
     """A string annotation (forward reference) as a type expression."""
     try:
         parse_guarded(text.strip(), "eval")
-        node = on_large_stack(cst.parse_expression, text.strip())
+        node = parse_on_large_stack(cst.parse_expression, text.strip())
     except Refused as refused:
         return Opaque("<the annotation is nested too deeply>" if refused.deep else text)
     except (cst.ParserSyntaxError, RecursionError):
@@ -840,10 +840,10 @@ def _parse_cst(text: str, hollowed: Hollowed | None) -> tuple[cst.Module, Hollow
     the file is read, and refused, as libcst reads it."""
     if hollowed is not None:
         try:
-            return on_large_stack(cst.parse_module, hollowed.text), hollowed
+            return parse_on_large_stack(cst.parse_module, hollowed.text), hollowed
         except cst.ParserSyntaxError:
             pass
-    return on_large_stack(cst.parse_module, text), None
+    return parse_on_large_stack(cst.parse_module, text), None
 
 
 def gather_text(

@@ -29,7 +29,7 @@ def ast_parse(text: str, mode: str = "exec") -> ast.AST:
 _T = TypeVar("_T")
 
 
-def on_large_stack(parse: Callable[[str], _T], text: str) -> _T:
+def parse_on_large_stack(parse: Callable[[str], _T], text: str) -> _T:
     """``parse(text)`` on a thread with a large stack (:mod:`toolgen.stacks`): libcst's parser
     recurses on the machine stack, and the depth limits below hold only with such a stack."""
     return run_on_large_stack(partial(parse, text))
@@ -176,6 +176,6 @@ __all__ = [
     "MAX_CHAIN",
     "Refused",
     "ast_parse",
-    "on_large_stack",
     "parse_guarded",
+    "parse_on_large_stack",
 ]

@@ -12,7 +12,7 @@ import typing
 from dataclasses import dataclass
 from typing import Final, Union
 
-from toolgen.scan.model import Alias, ClassDef, Function, ModuleScan
+from toolgen.scan.model import Alias, ClassDef, Function, ModuleScan, Name
 
 # Spellings that mean the same thing, mapped to one canonical qualified name.
 _CANONICAL_MODULES: Final = {
@@ -165,7 +165,6 @@ class Resolver:
         if isinstance(bound, Alias):
             if not rest:
                 return LocalAlias(bound, module)
-            from toolgen.scan.model import Name
 
             if isinstance(bound.value, Name):
                 return self.resolve(module, ".".join([bound.value.dotted, *rest]), depth + 1)

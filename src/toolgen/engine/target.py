@@ -19,17 +19,16 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
-from toolgen import pipeline, progress
+from toolgen import progress
 from toolgen.config import Target
 from toolgen.discover import SourceFile, display_path
 from toolgen.engine import keys, workers
 from toolgen.engine.entries import Cache, OutputRecord
 from toolgen.engine.files import Pending, PlannedFile, on_disk, plan_files
-from toolgen.errors import Diagnostics
-from toolgen.pipeline import Sources, escalate
+from toolgen.errors import Diagnostics, escalate
+from toolgen.sources import Sources, read_sources
 
 if TYPE_CHECKING:
-    from toolgen.emit.check import ListItemProof
     from toolgen.forms import ModuleResult
     from toolgen.scan.model import ModuleScan
 
@@ -63,19 +62,17 @@ class TargetRun:
     """The files being parsed in a child meanwhile (see :meth:`start_parsing`)."""
     parsers: workers.Pool[SourceFile, tuple[ModuleScan, object]] | None = None
     """Workers begun before they are needed, loading libcst meanwhile (:meth:`start_parsing`)."""
-    proof: ListItemProof | None = None  # made by the first module built (a no-op needs none)
-    """Proves each tool's items data as they are made (each worker learns on its own copy)."""
 
     # --- inputs -----------------------------------------------------------------------------
 
     def read(self) -> None:
         """Discover and read the sources (the pipeline's first stage); key them."""
-        self.sources = pipeline.discover(self.target, self.outputs, self.cwd, self.project)
+        self.sources = read_sources(self.target, self.outputs, self.cwd, self.project)
         self.settings = keys.settings_digest(self.target, self.sources.by_module)
 
     # --- the whole target -------------------------------------------------------------------
 
-    def plan(self) -> tuple[list[PlannedFile], Diagnostics]:
+    def planned_files(self) -> tuple[list[PlannedFile], Diagnostics]:
         """Every output file of the target, and its diagnostics (errors included: the caller
         raises). Cache writes wait in :attr:`pending`."""
         self.read()
@@ -90,6 +87,8 @@ class TargetRun:
         served = self._served(self.cache.output(output_key, self.warnings), files_out)
         if served is not None:
             return served
+        from toolgen import pipeline  # seam: the stages load only when the output is stale
+
         self.start_parsing()
         try:
             results = self.module_results()
@@ -161,7 +160,10 @@ class TargetRun:
         missing = [m for m in sorted(by_module) if m not in results]
         if not missing:
             return results
-        pointers = {m: keys.pointer_key("module", self.settings, m) for m in missing}
+        # Per output, not per settings: a result made with other settings still lends the
+        # tools whose forms digest is unchanged (pipeline.build_module).
+        out = str(self.target.out_path)
+        pointers = {m: keys.pointer_key("module", out, m) for m in missing}
         for module in missing:
             pointed = self.cache.pointed(pointers[module])
             entry = self.cache.module(pointed) if pointed is not None else None
@@ -182,6 +184,8 @@ class TargetRun:
         """Build ``modules``: scan every file their imports reach (each once), then build each
         against its closure — both steps in forked workers when there is enough work."""
         built: dict[str, ModuleResult] = {}
+        from toolgen import pipeline  # seam: the stages load only when the output is stale
+
         if self.parsing is not None:  # the build's stages load while the child parses
             import toolgen.assemble  # noqa: F401
         by_module = self.sources.by_module
@@ -295,6 +299,8 @@ class TargetRun:
         seen: set[str] = set()
         frontier = set(modules)
         by_module = self.sources.by_module
+        from toolgen import pipeline  # seam: the stages load only when the output is stale
+
         while frontier:
             seen |= frontier
             self.scan_files([s for m in sorted(frontier) for s in by_module[m]])
@@ -322,6 +328,7 @@ class TargetRun:
     def _parse(self, source: SourceFile) -> tuple[ModuleScan, object]:
         """Parse one file (in a worker, perhaps); also its scan as JSON data for the cache
         (``None`` when the cache is off, or the scan holds a value JSON cannot)."""
+        from toolgen import pipeline  # seam: the stages load only when the output is stale
         from toolgen.scan.serial import encode
 
         scan = pipeline.scan(source, self.sources.data[source.display])
@@ -334,14 +341,10 @@ class TargetRun:
     def build_one(self, module: str) -> ModuleResult:
         """One module's result (in a worker, perhaps), built against the scans of its closure
         (already made); its last result's unchanged tools reused."""
-        from toolgen.emit.check import ListItemProof
+        from toolgen import pipeline  # seam: the stages load only when the output is stale
 
-        if self.proof is None:
-            self.proof = ListItemProof()
         previous = self.previous.get(module)
-        return pipeline.build_module(
-            module, self.sources, self.scans, self.target, self.proof, previous
-        )
+        return pipeline.build_module(module, self.sources, self.scans, self.target, previous)
 
 
 # --- helpers ----------------------------------------------------------------------------------
