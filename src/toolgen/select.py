@@ -223,8 +223,12 @@ def _methods(
     """A framework's decorator on a method (``@tool`` inside a class): a tool of the class (a
     toolkit), or of the instance the decorator is a method of; ``self``/``cls`` is dropped.
     toolgen's own ``@tool`` and configured decorators stay module-level only (a warning)."""
+    from toolgen.frameworks.agno import TOOLKITS
+
     out: list[Candidate] = []
     for cls in scan.classes:
+        if TOOLKITS & set(class_lineage(resolver, scan.module, Name(cls.name))):
+            continue  # an agno toolkit's tools are those it registers (frameworks.agno)
         for method in cls.functions:
             for deco, span in zip(method.decorators, method.decorator_spans):
                 names = decorator_qualnames(resolver, scan.module, deco)

@@ -42,6 +42,9 @@ class DocstringRule:
     """Which parameter sections describe parameters: ``"any"`` (every style toolgen reads), or
     ``"llama-index"`` (only ``:param x:``, ``x (type):`` and ``@param x`` lines, as
     llama-index's ``FunctionTool.extract_param_docs`` finds them)."""
+    typed_params: bool = False
+    """A parameter entry that names a type (``x (int): ...``) is described ``(int) ...``, its
+    ``, optional`` left out (agno, through docstring_parser)."""
 
 
 @dataclass(frozen=True, slots=True)
