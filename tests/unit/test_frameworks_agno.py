@@ -155,6 +155,7 @@ class Kit(Toolkit):
     def __init__(self):
         super().__init__(name="kit", tools=[self.a] + make())
         self.register(self.missing)
+        self.register(self.a, name=make())
 
     def a(self) -> str:
         """A."""
@@ -169,6 +170,11 @@ def test_tools_toolgen_cannot_read_are_said(build_pkg) -> None:
         in said
     )
     assert "it registers 'self.missing' as 'missing', which is not a method" in said
+    assert (
+        "pkg/kit.py:12:9: warning: agno: toolkit 'Kit': the name= this registration gives "
+        "cannot be read without running the code; toolgen names the tool after its function"
+    ) in said
+    assert [t["name"] for t in built.module["TOOLS"]] == ["a"]
 
 
 AGENT = '''

@@ -197,6 +197,13 @@ def _call(
     elif call.func.dotted == "self.register" and call.args:
         alias = next((v for k, v in call.kwargs if k == "name"), None)
         name = _value(run, cls, alias, env) if alias is not None else None
+        if alias is not None and not isinstance(name, str):
+            run.diags.warning(
+                f"agno: toolkit '{run.toolkit.name}': the name= this registration gives cannot "
+                "be read without running the code; toolgen names the tool after its function",
+                step.span,
+                "unread-tool",
+            )
         _register(run, cls, call.args[0], name if isinstance(name, str) else None, step.span)
     elif method == "__init__" and (head == "super()" or head):
         args = list(call.args[1:] if head != "super()" else call.args)  # ``Base.__init__(self,``
