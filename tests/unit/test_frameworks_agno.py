@@ -228,3 +228,27 @@ def test_plain_functions_in_an_agent_s_list_are_its_tools(build_pkg) -> None:
             },
         },
     ]
+
+
+MADE = """
+from agno.agent import Agent
+
+from pkg.kits import NewsTools, Pages, SearchTools
+
+plain = SearchTools()
+pages = Pages()
+newsy = Agent(tools=[SearchTools(enable_news=True), NewsTools(all=True)])
+"""
+
+
+def test_a_toolkit_made_with_the_arguments_its_tools_depend_on_is_a_warning(build_pkg) -> None:
+    built = build_pkg({"pkg/__init__.py": "", "pkg/kits.py": KIT, "pkg/made.py": MADE})
+    made = [d for d in built.diagnostics if d.startswith("pkg/made.py")]
+    assert made == [
+        "pkg/made.py:7:1: warning: agno: toolkit 'NewsTools' is made here with all=..., which "
+        "decide the tools it registers; toolgen reads its tools with the constructor's default "
+        "arguments",
+        "pkg/made.py:7:1: warning: agno: toolkit 'SearchTools' is made here with enable_news=..., "
+        "which decide the tools it registers; toolgen reads its tools with the constructor's "
+        "default arguments",
+    ], made

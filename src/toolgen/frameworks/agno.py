@@ -16,7 +16,7 @@ tools' owner (each toolkit is its own namespace of tool names).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from toolgen.errors import Diagnostics, SourceSpan
@@ -82,6 +82,8 @@ class _Run:
     diags: Diagnostics
     found: dict[str, tuple[TExpr, str, str | None, SourceSpan]]
     """Registered name → (the reference, the module it is written in, its alias, where)."""
+    flags: set[str] = field(default_factory=set)
+    """The constructor arguments a registration depends on."""
 
 
 def toolkit_tools(
@@ -101,7 +103,51 @@ def toolkit_tools(
             if not TOOLKITS & set(lineage[1:]):
                 continue
             out.extend(_toolkit(cls, resolver, mapper, diags))
+        _instances(scan, resolver, mapper, diags)
     return out
+
+
+_DECIDING: Final = frozenset({"tools", "include_tools", "exclude_tools", "auto_register"})
+"""``Toolkit.__init__``'s arguments that decide which tools an instance has."""
+
+
+def _instances(
+    scan: ModuleScan, resolver: Resolver, mapper: SchemaMapper, diags: Diagnostics
+) -> None:
+    """A toolkit made at module level, alone or in an agent's tools list, with arguments its
+    registrations depend on: a warning, as toolgen reads the class with its defaults."""
+    for alias in scan.aliases:
+        if not isinstance(alias.value, Call):
+            continue
+        calls = [alias.value]
+        for value in (*alias.value.args, *(v for _, v in alias.value.kwargs)):
+            if isinstance(value, Seq):
+                calls.extend(item for item in value.items if isinstance(item, Call))
+        for call in calls:
+            found = (
+                resolver.resolve(scan.module, call.func.dotted)
+                if isinstance(call.func, Name)
+                else None
+            )
+            if not isinstance(found, LocalClass):
+                continue
+            lineage = class_lineage(resolver, scan.module, call.func)
+            if not TOOLKITS & set(lineage[1:]):
+                continue
+            quiet = _Run(found.cls, resolver, mapper, Diagnostics(), {})
+            init = _constructor(resolver, found.cls)
+            if init is not None:
+                _construct(quiet, init, {}, 0)
+            given = sorted({k for k, _ in call.kwargs} & (quiet.flags | _DECIDING))
+            if call.args or given:
+                shown = ", ".join(f"{k}=..." for k in given) or "positional arguments"
+                diags.warning(
+                    f"agno: toolkit '{found.cls.name}' is made here with {shown}, which decide "
+                    "the tools it registers; toolgen reads its tools with the constructor's "
+                    "default arguments",
+                    alias.span,
+                    "constructor-flag",
+                )
 
 
 def _toolkit(
@@ -343,6 +389,7 @@ def _holds(
     for test, branch in step.conditions:
         value = _value(run, cls, test, env)
         flags = sorted(_mentions(test) & set(defaults))
+        run.flags.update(flags)
         if value is UNKNOWN:
             chosen = True
             why = "which toolgen cannot know statically; toolgen takes it as true"
