@@ -299,6 +299,10 @@ def injected_by(
     annotation = param.annotation
     if isinstance(annotation, Lit) and isinstance(annotation.value, str):
         annotation = parse_annotation(annotation.value)  # ``ctx: "Context"``
+    if c.rule.bare_injected and isinstance(annotation, Name):
+        bare = set(class_lineage(mapper.resolver, module, annotation)) & set(c.rule.bare_injected)
+        if bare:
+            return f"{c.rule.framework}: hides a parameter typed {sorted(bare)[0]} itself"
     lineage = set(_outer_lineage(mapper, annotation, module))
     if lineage & set(target.injected_types):
         return f"injected_types: {sorted(lineage & set(target.injected_types))[0]}"

@@ -11,6 +11,7 @@ KIT = '''
 from typing import Any, List, Optional
 
 from agno.agent import Agent
+from agno.media import Image
 from agno.run import RunContext
 from agno.tools import Toolkit, tool
 
@@ -42,7 +43,7 @@ class SearchTools(Toolkit):
             limit: How many results.
         """
 
-    def news(self, topic: str, ctx: Optional[RunContext] = None) -> str:
+    def news(self, topic: str, cover: Image, ctx: Optional[RunContext] = None) -> str:
         """Latest news."""
 
     def archive(self, year: int) -> str:
@@ -122,7 +123,7 @@ def test_each_registration_on_a_constructor_flag_is_a_warning_naming_what_toolge
     built = build_pkg({"pkg/__init__.py": "", "pkg/kits.py": KIT})
     flags = [d for d in built.diagnostics if "constructor-flag" in d or "depends on" in d]
     assert any(
-        "pkg/kits.py:14:13: warning: agno: toolkit 'SearchTools': registering 'search' depends "
+        "pkg/kits.py:15:13: warning: agno: toolkit 'SearchTools': registering 'search' depends "
         "on 'enable_search or all', read with its default arguments (all=False, "
         "enable_search=True): toolgen registers it" in d
         for d in flags

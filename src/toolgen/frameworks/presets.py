@@ -203,10 +203,20 @@ _CREWAI_RULE = DecoratorRule(
 # description (docstring_parser, ``get_entrypoint_docstring``); a parameter's, its docstring
 # entry, ``(type) `` before it when the entry names a type; ``Field`` and ``Annotated`` text are
 # not read (utils/json_schema.py unwraps ``Annotated``); no default is sent.
+_AGNO_DOCS = DocstringRule("intro", True, ("docstring",), typed_params=True)
+# A plain function in an agent's list (``Function.from_callable``) keeps a media-typed
+# parameter; a toolkit's method and ``@tool`` (``process_entrypoint``) hide one typed with the
+# media class itself (utils/schema.py, ``is_bare_media_typed``).
+_AGNO_PLAIN = DecoratorRule("agno", docstring=_AGNO_DOCS, defaults=False)
 _AGNO_RULE = DecoratorRule(
     "agno",
-    docstring=DocstringRule("intro", True, ("docstring",), typed_params=True),
+    docstring=_AGNO_DOCS,
     defaults=False,
+    bare_injected=tuple(
+        f"agno.media{inner}.{kind}"
+        for kind in ("Image", "Audio", "Video", "File")
+        for inner in ("", ".media")
+    ),
 )
 _AGNO_AGENTS = (
     "agno.agent.Agent",
@@ -380,7 +390,7 @@ PRESETS: Final[dict[str, Framework]] = {
             "_agno_run_context",
         ),
         # A plain function in ``tools=[...]`` is ``Function.from_callable(fn)`` (agent/_tools.py).
-        lists=dict.fromkeys(_AGNO_AGENTS, ListRule("agent", _AGNO_RULE)),
+        lists=dict.fromkeys(_AGNO_AGENTS, ListRule("agent", _AGNO_PLAIN)),
     ),
     "pydantic-ai": Framework(
         "pydantic-ai",

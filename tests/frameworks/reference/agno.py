@@ -13,12 +13,21 @@ read too.
 from __future__ import annotations
 
 import inspect
+import logging
+import sys
 from types import ModuleType
 from typing import Any
 
 from agno.agent import Agent
 from agno.tools import Function, Toolkit
+from agno.utils.log import agent_logger, team_logger
 from reference_common import instances
+
+# agno logs its warnings (a media-typed parameter hidden) to stdout, where run.py writes.
+for _logger in (agent_logger, team_logger):
+    for _handler in _logger.handlers:
+        if isinstance(_handler, logging.StreamHandler):
+            _handler.setStream(sys.stderr)
 
 
 def _sent(function: Function, plain: bool = False) -> dict[str, Any]:

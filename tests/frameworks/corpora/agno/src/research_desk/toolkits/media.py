@@ -12,7 +12,7 @@ class MediaTools(Toolkit):
     def __init__(self, **kwargs: Any):
         super().__init__(
             name="media",
-            tools=[self.describe_images, self.remember, self.caption_for],
+            tools=[self.describe_images, self.remember, self.caption_for, self.watermark],
             **kwargs,
         )
 
@@ -44,3 +44,11 @@ class MediaTools(Toolkit):
             max_words: At most this many words.
         """
         return title
+
+    def watermark(self, photo: Image, text: str) -> str:
+        """Stamp a text on a photo (agno hides a parameter typed with a media class itself).
+
+        Args:
+            text: The text to stamp.
+        """
+        return text
