@@ -253,3 +253,35 @@ def test_a_toolkit_made_with_the_arguments_its_tools_depend_on_is_a_warning(buil
         "which decide the tools it registers; toolgen reads its tools with the constructor's "
         "default arguments",
     ], made
+
+
+ASYNC = '''
+from agno.tools import Toolkit
+
+
+class Browser(Toolkit):
+    def __init__(self):
+        super().__init__(
+            name="browser",
+            tools=[self.navigate],
+            async_tools=[(self.anavigate, "navigate"), (self.astream, "stream")],
+        )
+
+    def navigate(self, url: str) -> str:
+        """Open a page."""
+
+    async def anavigate(self, url: str) -> str:
+        """Open a page."""
+
+    async def astream(self, url: str) -> str:
+        """Stream a page."""
+'''
+
+
+def test_a_tool_registered_for_async_runs_only_is_a_warning(build_pkg) -> None:
+    built = build_pkg({"pkg/__init__.py": "", "pkg/browser.py": ASYNC})
+    assert [t["name"] for t in built.module["TOOLS"]] == ["navigate"]
+    assert built.diagnostics == [
+        "pkg/browser.py:6:9: warning: agno: toolkit 'Browser': 'stream' is registered for async "
+        "runs only (async_tools); toolgen reads the tools a sync run has, so it is left out"
+    ]

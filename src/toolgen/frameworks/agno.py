@@ -305,6 +305,20 @@ def _parent_init(
     include, exclude = given.get("include_tools"), given.get("exclude_tools")
     for item in tools:
         _register(run, cls, item, None, step.span, include, exclude)
+    # ``async_tools=[(self.aread, "read")]``: an async run (``arun``) takes these in place of
+    # the sync tools of the same name; one with a name of its own exists in async runs only.
+    variants = given.get("async_tools")
+    for variant in variants if isinstance(variants, list) else []:
+        named = variant[1] if isinstance(variant, list) and len(variant) == 2 else None
+        if not (isinstance(named, str) and named in run.found):
+            run.diags.warning(
+                f"agno: toolkit '{run.toolkit.name}': "
+                + (f"'{named}' is" if isinstance(named, str) else "a tool is")
+                + " registered for async runs only (async_tools); toolgen reads the tools a sync "
+                "run has, so it is left out",
+                step.span,
+                "runtime-tool",
+            )
 
 
 def _register(
