@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from toolgen.errors import Diagnostics, SourceSpan
+from toolgen.frameworks import agno_values
+from toolgen.frameworks.agno_values import UNKNOWN, Ref
 from toolgen.frameworks.classes import _method
 from toolgen.frameworks.owners import class_lineage
 from toolgen.ir import Owner
@@ -28,14 +30,12 @@ from toolgen.scan.model import (
     ClassDef,
     Function,
     InitStep,
-    Lit,
     ModuleScan,
     Name,
     Seq,
     TExpr,
-    Unary,
 )
-from toolgen.scan.resolve import External, LocalClass, LocalFunction, Resolver
+from toolgen.scan.resolve import LocalClass, LocalFunction, Resolver
 from toolgen.scan.schema import SchemaMapper
 
 TOOLKITS: Final = frozenset({"agno.tools.Toolkit", "agno.tools.toolkit.Toolkit"})
@@ -44,16 +44,6 @@ _TOOLKIT_PARAMS: Final = ("name", "id", "tools")
 """``Toolkit.__init__``'s leading positional parameters (the rest are passed by keyword)."""
 _DEPTH: Final = 20
 """How many constructors of a lineage are followed (``super().__init__`` into a base's)."""
-
-
-class _Unknown:
-    """A value toolgen cannot know statically (a call's result, an attribute of ``self``)."""
-
-    def __repr__(self) -> str:
-        return "<unknown>"
-
-
-UNKNOWN: Final = _Unknown()
 
 
 @dataclass(frozen=True, slots=True)
@@ -331,8 +321,8 @@ def _register(
     exclude: Any = None,
 ) -> None:
     if isinstance(item, Name):  # ``self.register(self.a)``: as written
-        item = _Ref(item)
-    if not isinstance(item, _Ref):
+        item = Ref(item)
+    if not isinstance(item, Ref):
         run.diags.warning(
             f"agno: toolkit '{run.toolkit.name}': a tool it registers is not a method or "
             "function toolgen can name statically; it is left out",
@@ -349,49 +339,8 @@ def _register(
     run.found[name] = (ref, cls.module, alias, span)
 
 
-@dataclass(frozen=True, slots=True)
-class _Ref:
-    """A callable handed over: ``self.method`` or a module-level function's name."""
-
-    expr: Name
-
-
 def _value(run: _Run, cls: ClassDef, expr: TExpr | None, env: dict[str, Any]) -> Any:
-    """What an expression of the constructor is, as far as toolgen can know statically."""
-    if expr is None:
-        return None
-    if isinstance(expr, Lit):
-        return expr.value
-    if isinstance(expr, Name):
-        if expr.dotted in env:
-            return env[expr.dotted]
-        if expr.dotted.startswith("self.") and expr.dotted.count(".") == 1:
-            return _Ref(expr)
-        found = run.resolver.resolve(cls.module, expr.dotted)
-        if isinstance(found, LocalFunction):
-            return _Ref(expr)
-        if found is None or isinstance(found, External):
-            return UNKNOWN
-        folded = run.mapper.evaluator.fold(expr, cls.module)  # a module constant
-        return folded.value if folded.ok else UNKNOWN
-    if isinstance(expr, Seq) and expr.kind in ("list", "tuple"):
-        return [_value(run, cls, e, env) for e in expr.items]
-    if isinstance(expr, Unary) and expr.op == "not":
-        inner = _value(run, cls, expr.operand, env)
-        return UNKNOWN if inner is UNKNOWN else not inner
-    if (
-        isinstance(expr, Call)
-        and isinstance(expr.func, Name)
-        and expr.func.dotted in ("<or>", "<and>")
-    ):
-        values = [_value(run, cls, a, env) for a in expr.args]
-        result: Any = values[0] if values else UNKNOWN
-        for value in values[1:]:
-            if result is UNKNOWN or value is UNKNOWN:
-                return UNKNOWN
-            result = (result or value) if expr.func.dotted == "<or>" else (result and value)
-        return result
-    return UNKNOWN
+    return agno_values.value(run.resolver, run.mapper, cls.module, expr, env)
 
 
 def _holds(
@@ -402,7 +351,7 @@ def _holds(
     taken = True
     for test, branch in step.conditions:
         value = _value(run, cls, test, env)
-        flags = sorted(_mentions(test) & set(defaults))
+        flags = sorted(agno_values.mentions(test) & set(defaults))
         run.flags.update(flags)
         if value is UNKNOWN:
             chosen = True
@@ -412,63 +361,18 @@ def _holds(
             shown = ", ".join(f"{f}={env.get(f)!r}" for f in flags)
             why = f"read with its default arguments ({shown})" if flags else "read statically"
         if flags or value is UNKNOWN:
-            registers = _registers(step)
+            registers = agno_values.registers(step)
             if registers:
                 verdict = "registers it" if chosen else "leaves it out"
                 run.diags.warning(
                     f"agno: toolkit '{run.toolkit.name}': {registers} depends on "
-                    f"'{'' if branch else 'not '}{_render(test)}', {why}: toolgen "
+                    f"'{'' if branch else 'not '}{agno_values.render(test)}', {why}: toolgen "
                     f"{verdict} (an instance made with other arguments has other tools)",
                     step.span,
                     "constructor-flag",
                 )
         taken = taken and chosen
     return taken
-
-
-def _registers(step: InitStep) -> str:
-    """The methods a step hands over, as words, or ``""`` when it hands none."""
-    names: list[str] = []
-
-    def walk(value: TExpr) -> None:
-        if isinstance(value, Name) and value.dotted.startswith("self."):
-            names.append(value.dotted.split(".")[1])
-        elif isinstance(value, Seq):
-            for v in value.items:
-                walk(v)
-        elif isinstance(value, Call):
-            for v in value.args:
-                walk(v)
-
-    walk(step.value)
-    names = [n for n in names if n != "register"]
-    return "registering " + ", ".join(f"'{n}'" for n in names) if names else ""
-
-
-def _mentions(expr: TExpr) -> set[str]:
-    if isinstance(expr, Name):
-        return {expr.dotted}
-    if isinstance(expr, Unary):
-        return _mentions(expr.operand)
-    if isinstance(expr, Call):
-        return set().union(*(_mentions(a) for a in expr.args)) if expr.args else set()
-    return set()
-
-
-def _render(expr: TExpr) -> str:
-    if isinstance(expr, Name):
-        return expr.dotted
-    if isinstance(expr, Lit):
-        return repr(expr.value)
-    if isinstance(expr, Unary):
-        return f"not {_render(expr.operand)}"
-    if (
-        isinstance(expr, Call)
-        and isinstance(expr.func, Name)
-        and expr.func.dotted in ("<or>", "<and>")
-    ):
-        return f" {expr.func.dotted[1:-1]} ".join(_render(a) for a in expr.args)
-    return "..."
 
 
 def _referenced(
