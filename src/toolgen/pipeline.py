@@ -126,10 +126,14 @@ def can_define_tools(scans: Sequence[ModuleScan]) -> bool:
 
 def _may_be_tool_class(cls: ClassDef) -> bool:
     """A class that gives a tool class's attributes a value (``name = "search"``,
-    ``args_schema = Query``, llama-index's ``spec_functions = [...]``):
-    :mod:`toolgen.frameworks.classes` decides whether it is one."""
+    ``args_schema = Query``, llama-index's ``spec_functions = [...]``), or whose ``__init__``
+    hands its methods over: :mod:`toolgen.frameworks.classes` and :mod:`toolgen.frameworks.agno`
+    decide."""
     given = {n for n, _ in cls.members} | {f.name for f in cls.fields if f.default is not None}
-    return bool(cls.bases) and not given.isdisjoint(("name", "args_schema", "spec_functions"))
+    # A constructor that registers methods (an agno toolkit's) may make tools too.
+    return bool(cls.bases) and (
+        bool(cls.init_steps) or not given.isdisjoint(("name", "args_schema", "spec_functions"))
+    )
 
 
 # --- 3. build one module's tools against its closure ------------------------------------------

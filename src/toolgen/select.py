@@ -224,8 +224,12 @@ def _methods(
     """A framework's decorator on a method (``@tool`` inside a class): a tool of the class (a
     toolkit), or of the instance the decorator is a method of; ``self``/``cls`` is dropped.
     toolgen's own ``@tool`` and configured decorators stay module-level only (a warning)."""
+    from toolgen.frameworks.agno import TOOLKITS
+
     out: list[Candidate] = []
     for cls in scan.classes:
+        if TOOLKITS & set(class_lineage(resolver, scan.module, Name(cls.name))):
+            continue  # an agno toolkit's tools are those it registers (frameworks.agno)
         for method in cls.functions:
             for deco, span in zip(method.decorators, method.decorator_spans):
                 names = decorator_qualnames(resolver, scan.module, deco)
@@ -295,6 +299,10 @@ def injected_by(
     annotation = param.annotation
     if isinstance(annotation, Lit) and isinstance(annotation.value, str):
         annotation = parse_annotation(annotation.value)  # ``ctx: "Context"``
+    if c.rule.bare_injected and isinstance(annotation, Name):
+        bare = set(class_lineage(mapper.resolver, module, annotation)) & set(c.rule.bare_injected)
+        if bare:
+            return f"{c.rule.framework}: hides a parameter typed {sorted(bare)[0]} itself"
     lineage = set(_outer_lineage(mapper, annotation, module))
     if lineage & set(target.injected_types):
         return f"injected_types: {sorted(lineage & set(target.injected_types))[0]}"

@@ -15,6 +15,7 @@ PRESET_NAMES: Final = (
     "google-adk",
     "strands",
     "smolagents",
+    "agno",
     "pydantic-ai",
     "llama-index",
     "dspy",

@@ -85,6 +85,8 @@ def build_tools(
         if tool is not None:
             tools.append(tool)
     tools.extend(_class_tools(scans, resolver, mapper, target, diags, modules, notes))
+    if "agno" in {f.name for f in active(target.frameworks)}:
+        tools.extend(_toolkit_tools(scans, resolver, mapper, target, diags, modules, notes))
     tools.sort(key=lambda t: (t.name, t.span))
     return tools
 
@@ -147,6 +149,55 @@ def _class_tools(
             found.cls.name,
         )
         tool = _tool(candidate, mapper, target, said, notes)
+        if tool is not None:
+            out.append(tool)
+    return out
+
+
+def _toolkit_tools(
+    scans: list[ModuleScan],
+    resolver: Resolver,
+    mapper: SchemaMapper,
+    target: Target,
+    diags: Diagnostics,
+    modules: frozenset[str] | None,
+    notes: list[tuple[str, str]] | None,
+) -> list[ToolDef]:
+    """The methods agno ``Toolkit`` subclasses register (:mod:`toolgen.frameworks.agno`), each
+    read as agno reads it, with its ``@tool(...)`` keywords if decorated, owned by its toolkit."""
+    from toolgen.frameworks.agno import toolkit_tools
+    from toolgen.frameworks.presets import PRESETS
+
+    framework = PRESETS["agno"]
+    out: list[ToolDef] = []
+    for found in toolkit_tools(scans, resolver, mapper, diags, modules):
+        if not wanted_owner(target, found.owner):
+            continue
+        function, scan = found.function, found.module
+        decorator = next(
+            (
+                d
+                for d in function.decorators
+                if decorator_qualnames(resolver, scan.module, d) & set(framework.decorators)
+            ),
+            None,
+        )
+        if found.alias is not None:  # ``register(fn, name=...)`` wins over ``@tool(name=...)``
+            kept = decorator.kwargs if isinstance(decorator, Call) else ()
+            named = (("name", Lit(found.alias)), *((k, v) for k, v in kept if k != "name"))
+            decorator = Call(Name("tool"), (), named)
+        candidate = Candidate(
+            function,
+            scan,
+            decorator,
+            function.span,
+            None,
+            framework.decorators["agno.tools.tool"],
+            (framework,),
+            found.owner,
+            found.method_of,
+        )
+        tool = _tool(candidate, mapper, target, diags, notes)
         if tool is not None:
             out.append(tool)
     return out
@@ -368,6 +419,8 @@ def _tool(
     description = wire_description(c.rule.wire, description)
     if not rule.params:
         doc = docstrings.Docstring(doc.summary, doc.long_description, {}, doc.style)
+    elif rule.typed_params:
+        doc = dataclasses.replace(doc, params=docstrings.typed(doc.params))
     if notes is not None:
         how = "select = public"
         if c.decorator is not None:

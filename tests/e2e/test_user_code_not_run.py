@@ -97,6 +97,31 @@ def test_side_effects_of_importing_tools_never_happen(tmp_path: Path) -> None:
             raise SystemExit(99)
 
         arsonist = CrewAgent(role="r", goal="g", backstory="b", tools=[IncinerateTool()])
+
+        from agno.agent import Agent as AgnoAgent
+        from agno.tools import Toolkit
+
+        class ErasingTools(Toolkit):
+            def __init__(self, enable_purge: bool = True, **kwargs):
+                tools = [self.erase]
+                if enable_purge:
+                    tools.append(self.purge)
+                super().__init__(name="erasing", tools=tools, **kwargs)
+                raise SystemExit(99)
+
+            def erase(self, path: str) -> str:
+                '''Erase a path.'''
+                raise SystemExit(99)
+
+            def purge(self, days: int) -> str:
+                '''Purge old backups.'''
+                raise SystemExit(99)
+
+        def melt_core(core: str) -> str:
+            '''Melt a core.'''
+            raise SystemExit(99)
+
+        ops = AgnoAgent(tools=[melt_core, ErasingTools()])
         """))
     # llama-index tool specs and FunctionTool calls, DSPy Tools and ReAct lists: read, never run.
     (package / "research.py").write_text(preamble + textwrap.dedent("""
@@ -151,10 +176,22 @@ def test_side_effects_of_importing_tools_never_happen(tmp_path: Path) -> None:
     assert not sentinel.exists()
     generated = (package / "tool_schemas.py").read_text()
     assert '"name": "drop_tables"' in generated and '"name": "drop_database"' in generated
-    for name in ("wipe_disk", "fmt", "burn", "reboot", "shred", "crush", "incinerate_files"):
+    for name in (
+        "wipe_disk",
+        "fmt",
+        "burn",
+        "reboot",
+        "shred",
+        "crush",
+        "incinerate_files",
+        "erase",
+        "purge",
+        "melt_core",
+    ):
         assert f'"name": "{name}"' in generated, name
     assert '"name": "melt_everything"' in generated
     assert "AGENT_TOOLS" in generated and "SERVER_TOOLS" in generated
     for name in ("purge", "erase_file", "zap"):
         assert f'"name": "{name}"' in generated, name
     assert "ARSONIST_TOOLS" in generated
+    assert "ERASINGTOOLS_TOOLS" in generated and "OPS_TOOLS" in generated

@@ -48,6 +48,7 @@ FRAMEWORKS: dict[str, str] = {
     "llama_index": "llamaindex",
     "dspy": "dspy",
     "crewai": "crewai",
+    "agno": "main",
 }
 
 
@@ -128,7 +129,16 @@ def toolgen_tools(
     text = plan.files[0].text
     assert text is not None
     exec(compile(text, "tool_schemas.py", "exec"), namespace)  # the generated module: data only
-    return list(namespace["TOOLS"]), [d.format() for d in plan.diagnostics], namespace
+    tools = list(namespace["TOOLS"])
+    # Where owners share a tool name, ``TOOLS`` holds only the tools of no owner: each owner's
+    # constants hold the rest (a name two owners share is compared once, as the framework's is).
+    named = {t["name"] for t in tools}
+    for prefix in namespace.get("OWNERS", {}).values():
+        for tool in namespace[f"{prefix}_TOOLS"]:
+            if tool["name"] not in named:
+                named.add(tool["name"])
+                tools.append(tool)
+    return tools, [d.format() for d in plan.diagnostics], namespace
 
 
 def every_tool(tools: list[dict[str, Any]], namespace: dict[str, Any]) -> list[dict[str, Any]]:

@@ -86,11 +86,15 @@ def test_the_corpus_constants_pass_the_provider_sdks(framework: str, tmp_path: P
     provider's own SDK accepts (the Gemini fallback included)."""
     from tests.sdk.test_provider_sdks import VALIDATORS, _jsonable
 
-    tools, _, namespace = harness.toolgen_tools(harness.CORPORA / framework, tmp_path)
+    _, _, namespace = harness.toolgen_tools(harness.CORPORA / framework, tmp_path)
+    tools = namespace["TOOLS"]  # every tool, or, where owners share a name, those of no owner
     prefixes = [f"{p}_" for p in namespace.get("OWNERS", {}).values()]
     # An agent's tools are not served over MCP: its constants have no TOOLS_MCP of their own.
+    named = {t["name"] for t in tools}
     unserved = sum(
-        len(namespace[f"{p}TOOLS"]) for p in prefixes if f"{p}TOOLS_MCP" not in namespace
+        sum(t["name"] in named for t in namespace[f"{p}TOOLS"])
+        for p in prefixes
+        if f"{p}TOOLS_MCP" not in namespace
     )
     for constant, validate in VALIDATORS.items():
         expected = len(tools) - (unserved if constant == "TOOLS_MCP" else 0)

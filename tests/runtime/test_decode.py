@@ -417,18 +417,36 @@ FRAMEWORK_OBJECTS = """
     def smol_move(point: Point) -> int:
         \"\"\"Move.\"\"\"
         return point.x + 3
+
+
+    class AgnoFunction:  # agno's @tool: a Function (not callable), its wrapper the entrypoint
+        def __init__(self, func):
+            @functools.wraps(func)
+            def sync_wrapper(*args, **kwargs):
+                return func(*args, **kwargs)
+
+            self.entrypoint = sync_wrapper
+
+
+    @tool
+    @AgnoFunction
+    def agno_move(point: Point) -> int:
+        \"\"\"Move.\"\"\"
+        return point.x + 4
 """
 
 
 @pytest.mark.parametrize(
-    ("wire", "moved"), [("agents_move", 2), ("strands_move", 3), ("smol_move", 4)]
+    ("wire", "moved"),
+    [("agents_move", 2), ("strands_move", 3), ("smol_move", 4), ("agno_move", 5)],
 )
 def test_the_function_behind_a_frameworks_tool_object_is_the_one_decoded_and_called(
     build: Build, wire: str, moved: int
 ) -> None:
     """openai-agents' FunctionTool keeps its function as ``__wrapped__`` (and is not callable),
     strands' tool object is ``functools.update_wrapper`` 'd, smolagents' keeps it as ``forward``
-    with ``self`` put into its ``__signature__``: the function itself is validated and called,
+    with ``self`` put into its ``__signature__``, agno's ``Function`` as ``entrypoint``: the
+    function itself is validated and called,
     and a model arrives as the model (each failed before: a TypeError, or the wrapper's call)."""
     module = build({"objects/__init__.py": "", "objects/tools.py": FRAMEWORK_OBJECTS})
     box = Toolbox(module, provider="openai")

@@ -10,10 +10,11 @@ from typing import Any, Final
 
 __all__ = ["VARIADIC", "WRAPPED", "import_function", "invoke", "signature_of"]
 
-WRAPPED: Final = ("__wrapped__", "func", "coroutine", "fn", "forward")
+WRAPPED: Final = ("__wrapped__", "func", "coroutine", "fn", "forward", "entrypoint")
 """Where the frameworks' tool objects keep the function they wrap: ``__wrapped__``
 (openai-agents' ``FunctionTool``, strands, anything ``functools.update_wrapper`` made),
-``func``/``coroutine`` (LangChain, crewAI, ADK), ``fn`` (FastMCP 2), ``forward`` (smolagents)."""
+``func``/``coroutine`` (LangChain, crewAI, ADK), ``fn`` (FastMCP 2), ``forward`` (smolagents),
+``entrypoint`` (agno's ``Function``, which ``@tool`` leaves)."""
 VARIADIC: Final = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
 
 

@@ -24,6 +24,7 @@ __all__ = [
     "parse_numpy",
     "parse_rest",
     "split_lines",
+    "typed",
     "until_heading",
     "without_parameter_section",
 ]
@@ -36,6 +37,17 @@ def parse(text: str | None) -> Docstring:
     if not text or not text.strip():
         return Docstring()
     return _PARSERS[detect(text)](text)
+
+
+def typed(params: dict[str, ParamDoc]) -> dict[str, ParamDoc]:
+    """Each entry that names a type described ``(type) description``, as docstring_parser's
+    readers (agno) give it: the type as written, a trailing ``, optional`` left out."""
+    out: dict[str, ParamDoc] = {}
+    for name, entry in params.items():
+        kind = entry.kind.removesuffix(", optional")
+        text = f"({kind}) {entry.description}" if kind else entry.description
+        out[name] = ParamDoc(text, entry.line, entry.kind)
+    return out
 
 
 _PARAM_HEADS = ("args:", "arguments:", "parameters:", "param:", "params:")

@@ -11,6 +11,8 @@ class ParamDoc:
 
     description: str
     line: int
+    kind: str = ""
+    """The type the entry names, as written (Google's ``x (int): ...``), if any."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -210,14 +210,16 @@ def _google_params(body: list[tuple[int, str]], params: dict[str, ParamDoc]) -> 
 
     def flush() -> None:
         if current is not None:
-            params[current] = ParamDoc(_join(chunk), start)
+            params[current] = ParamDoc(_join(chunk), start, kind)
 
+    kind = ""
     for number, line in body:
         if line.strip() and _indent(line) == entry_indent:
             match = _GOOGLE_PARAM.match(line.strip())
             if match:
                 flush()
                 current, chunk, start = match.group(1).lstrip("*"), [match.group(3)], number
+                kind = (match.group(2) or "").strip()
                 continue
         chunk.append(line)
     flush()

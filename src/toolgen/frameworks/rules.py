@@ -42,6 +42,9 @@ class DocstringRule:
     """Which parameter sections describe parameters: ``"any"`` (every style toolgen reads), or
     ``"llama-index"`` (only ``:param x:``, ``x (type):`` and ``@param x`` lines, as
     llama-index's ``FunctionTool.extract_param_docs`` finds them)."""
+    typed_params: bool = False
+    """A parameter entry that names a type (``x (int): ...``) is described ``(int) ...``, its
+    ``, optional`` left out (agno, through docstring_parser)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +103,10 @@ class DecoratorRule:
     unread_keywords: frozenset[str] = frozenset()
     """Keywords that replace what the framework reads from the function (llama-index's
     ``fn_schema``, DSPy's ``args``), which toolgen does not follow: a warning each."""
+    bare_injected: tuple[str, ...] = ()
+    """Classes (qualified names) a parameter annotated with the class itself, not in a union,
+    is hidden for (agno's media types on a toolkit's and ``@tool``'s path, not on a plain
+    function's)."""
     one_string: str | None = None
     """The tool takes one string whatever the function's signature, sent as this property
     (LangChain's ``Tool(name=, func=, description=)``: ``{"__arg1": "..."}``)."""

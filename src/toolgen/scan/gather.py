@@ -30,6 +30,7 @@ from toolgen.errors import Diagnostic, Diagnostics, SourceSpan
 from toolgen.header import is_generated
 from toolgen.scan.guard import Refused, parse_guarded, parse_on_large_stack
 from toolgen.scan.hollow import NEWLINES, Hollowed, docstring_value, hollow, line_starts
+from toolgen.scan.init_steps import init_steps, referenced_methods
 from toolgen.scan.model import (
     Alias,
     Attr,
@@ -40,6 +41,7 @@ from toolgen.scan.model import (
     Fmt,
     FString,
     Function,
+    InitStep,
     Lit,
     ModuleScan,
     Name,
@@ -302,8 +304,27 @@ class _Gatherer:
         self.seen: Counter[tuple[str, str]] = Counter()
         self.cst_positions: Any = None
         self.index: dict[Key, tuple[int, int]] | None = None
+        # Each class's ``__init__`` as its steps, by (name, occurrence), from Python's parse.
+        self.inits: dict[tuple[str, int], tuple[tuple[Parameter, ...], tuple[InitStep, ...]]]
+        self.inits = {}
         if isinstance(tree, ast.Module):
             self.index = _ast_positions(tree)
+            seen: Counter[str] = Counter()
+            for stmt in _walk(tree.body, False):
+                if isinstance(stmt, ast.ClassDef):
+                    n = seen[stmt.name]
+                    seen[stmt.name] += 1
+                    init = next(
+                        (
+                            item
+                            for item in reversed(stmt.body)
+                            if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))
+                            and item.name == "__init__"
+                        ),
+                        None,
+                    )
+                    if init is not None:
+                        self.inits[stmt.name, n] = init_steps(init, display)
         self.imports: list[tuple[str, str]] = []
         self.classes: list[ClassDef] = []
         self.aliases: list[Alias] = []
@@ -665,10 +686,12 @@ class _Gatherer:
         written: dict[str, str] = {}  # each field's name as Python binds it → as written
         body = node.body.body if isinstance(node.body, cst.IndentedBlock) else [node.body]
         public = self.names_methods(body)
+        init_params, steps = self.inits.get((name, n), ((), ()))
+        kept = READ_BY_NAME | referenced_methods(steps)  # the methods __init__ registers
         for stmt in body:
             if isinstance(stmt, cst.FunctionDef) and (
                 stmt.decorators
-                or _ident(stmt.name.value) in READ_BY_NAME
+                or _ident(stmt.name.value) in kept
                 or (public and not stmt.name.value.startswith("_"))
             ):
                 mname = _ident(stmt.name.value)
@@ -736,6 +759,8 @@ class _Gatherer:
                 methods=tuple(methods),
                 functions=tuple(signatures.values()),
                 set_in_init=set_in_init,
+                init_params=init_params,
+                init_steps=steps,
             )
         )
 

@@ -160,6 +160,21 @@ class FieldDef:
 
 @pickled_by_fields
 @dataclass(frozen=True, slots=True)
+class InitStep:
+    """A statement of a class's ``__init__`` that a class reader reads: ``kind`` ``"assign"``
+    (``target = value``), ``"augassign"`` (``target += value``) or ``"call"`` (a call statement,
+    ``target`` empty); ``conditions``: its enclosing ``if`` tests, each with whether the
+    statement is in the test's body (``True``) or its ``else`` (``False``)."""
+
+    kind: str
+    target: str
+    value: TExpr
+    conditions: tuple[tuple[TExpr, bool], ...]
+    span: SourceSpan
+
+
+@pickled_by_fields
+@dataclass(frozen=True, slots=True)
 class ClassDef:
     """A module-level class: bases, keywords, decorators, fields and plain assignments."""
 
@@ -180,6 +195,10 @@ class ClassDef:
     set_in_init: tuple[tuple[str, SourceSpan], ...] = ()
     """The class attributes a class reader reads that ``__init__`` assigns to ``self``, with
     where it first does."""
+    init_params: tuple[Parameter, ...] = ()
+    init_steps: tuple[InitStep, ...] = ()
+    """``__init__``'s parameters and statements, when it hands a method of ``self`` over
+    (:mod:`toolgen.scan.init_steps`): how a toolkit registers its tools."""
 
     @property
     def qualname(self) -> str:

@@ -40,6 +40,7 @@ _CLASSES: dict[str, type[Any]] = {
             model.Parameter,
             model.Function,
             model.FieldDef,
+            model.InitStep,
             model.ClassDef,
             model.Alias,
             model.ModuleScan,

@@ -1,0 +1,1 @@
+"""A research desk's agno tools."""
