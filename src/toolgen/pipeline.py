@@ -141,9 +141,16 @@ def imported_modules(scan: ModuleScan, sources: Sources) -> set[str]:
 
 
 def scan_reach(modules: Sequence[str], sources: Sources, scans: dict[str, ModuleScan]) -> None:
-    """Scan (into ``scans``) every file not scanned yet that ``modules``' imports reach."""
+    """Scan (into ``scans``) every file not scanned yet that ``modules``' imports (and their
+    :func:`registrars`) reach."""
     frontier, seen = set(modules), set()
     while frontier:
+        seen |= frontier
+        for module in sorted(frontier):
+            for source in sources.by_module[module]:
+                if source.display not in scans:
+                    scans[source.display] = scan(source, sources.data[source.display])
+        frontier |= {r for m in sorted(frontier) for r in registrars(m, sources, scans)} - seen
         seen |= frontier
         reached: set[str] = set()
         for module in sorted(frontier):
@@ -154,10 +161,29 @@ def scan_reach(modules: Sequence[str], sources: Sources, scans: dict[str, Module
         frontier = reached - seen
 
 
+def registrars(module: str, sources: Sources, scans: Scans) -> list[str]:
+    """The modules that may register ``module``'s decorated methods' classes under a name of
+    their own (Semantic Kernel's ``kernel.add_plugin(WeatherPlugin(), plugin_name="weather")``,
+    written in the app, not beside the class): every file spelling such a call, when ``module``
+    decorates a method. The wire names of its tools depend on them, so its result does too."""
+    from toolgen.scan.model import REGISTERING
+
+    own = [scans[s.display] for s in sources.by_module[module] if s.display in scans]
+    if not any(c.methods for scan in own for c in scan.classes):
+        return []
+    spelled = [m.encode() for m in REGISTERING]
+    return sorted(
+        name
+        for name, files in sources.by_module.items()
+        if any(w in (sources.data.get(f.display) or b"") for f in files for w in spelled)
+    )
+
+
 def closure(module: str, sources: Sources, scans: Scans) -> list[str]:
-    """The modules ``module``'s imports reach, itself included (all of them scanned)."""
+    """The modules ``module``'s imports reach, itself included, and those of its
+    :func:`registrars` (all of them scanned)."""
     seen: set[str] = set()
-    stack = [module]
+    stack = [module, *registrars(module, sources, scans)]
     while stack:
         current = stack.pop()
         if current not in seen:

@@ -62,6 +62,9 @@ class Candidate:
     call_module: str | None = None
     """The module a tool-making call is written in, where its arguments' names are looked up
     (``Tool(impl.fn, desc=DESC)`` in ``agents.py``); ``None``: the function's module."""
+    prefix: str = ""
+    """Written before the tool's name: Semantic Kernel's plugin name and separator
+    (``weather-`` for ``weather-get_forecast``)."""
 
     @property
     def is_toolgen(self) -> bool:
@@ -142,6 +145,7 @@ def select_tools(
         (s.module, f.name): f.docstring for s in scans if not s.is_stub for f in s.functions
     }
     out: list[Candidate] = []
+    plugins = _plugins(scans, resolver, diags, modules) if "semantic-kernel" in by_name else {}
 
     def _is_tool(function: Function, module: str) -> bool:
         """A decorator, or ``select = "public"``, made it a tool already, in its module."""
@@ -208,7 +212,7 @@ def select_tools(
                     call_module=scan.module,
                 )
             )
-        out.extend(_methods(scan, resolver, target, rules, presets, by_name))
+        out.extend(_methods(scan, resolver, target, rules, presets, by_name, plugins))
     return out
 
 
@@ -219,9 +223,12 @@ def _methods(
     rules: dict[str, DecoratorRule],
     presets: tuple[Framework, ...],
     by_name: dict[str, Framework],
+    plugins: dict[str, list[tuple[str, SourceSpan]]],
 ) -> list[Candidate]:
     """A framework's decorator on a method (``@tool`` inside a class): a tool of the class (a
     toolkit), or of the instance the decorator is a method of; ``self``/``cls`` is dropped.
+    A Semantic Kernel plugin class's: one tool per plugin name ``plugins`` gives it (else its
+    class name), named ``plugin-function``.
     toolgen's own ``@tool`` and configured decorators stay module-level only (a warning)."""
     out: list[Candidate] = []
     for cls in scan.classes:
@@ -235,11 +242,47 @@ def _methods(
                 owner = owner_of(resolver, scan.module, deco, presets) or Owner(
                     f"{scan.module}:{cls.name}", "toolkit"
                 )
-                if wanted_owner(target, owner):
+                if not wanted_owner(target, owner):
+                    continue
+                if rule.schema_rules != "semantic-kernel":
                     out.append(
                         Candidate(method, scan, deco, span, None, rule, (own,), owner, cls.name)
                     )
+                    continue
+                from toolgen.frameworks.semantic_kernel import SEPARATOR
+
+                plugin = Owner(owner.id, "plugin")
+                for name, _ in plugins.get(cls.qualname) or [(cls.name, span)]:
+                    out.append(
+                        Candidate(
+                            method,
+                            scan,
+                            deco,
+                            span,
+                            None,
+                            rule,
+                            (own,),
+                            plugin,
+                            cls.name,
+                            f"{name}{SEPARATOR}",
+                        )
+                    )
     return out
+
+
+def _plugins(
+    scans: list[ModuleScan],
+    resolver: Resolver,
+    diags: Diagnostics | None,
+    modules: frozenset[str] | None,
+) -> dict[str, list[tuple[str, SourceSpan]]]:
+    """Each Semantic Kernel plugin class's names, from the ``add_plugin`` calls of every scan
+    (what they cannot say is a warning in the module that calls)."""
+    if not any(s.registrations for s in scans):
+        return {}
+    from toolgen.frameworks.semantic_kernel import plugin_names
+
+    return plugin_names(scans, resolver, SchemaMapper(resolver, Diagnostics()), diags, modules)
 
 
 def wanted_owner(target: Target, owner: Owner | None) -> bool:

@@ -324,7 +324,7 @@ def _tool(
     function, module = c.function, c.module.module
     read = _Read()
     name_override, description_override, ok = _decorator_arguments(c, mapper, diags, read)
-    name = name_override if name_override is not None else function.name
+    name = c.prefix + (name_override if name_override is not None else function.name)
     name = wire_name(c.rule.wire, name)  # what the framework sends (CrewAI sanitises it)
     if not _ANY_PROVIDER_NAME.match(name):
         diags.error(
@@ -334,7 +334,8 @@ def _tool(
             "bad-name",
         )
         ok = False
-    elif not _PORTABLE_NAME.match(name):
+    elif not _PORTABLE_NAME.match(name) and not (c.prefix and _DASHED_NAME.match(name)):
+        # (Semantic Kernel's ``plugin-function`` is what it sends: not the user's to rename.)
         then = (
             "every provider accepts '-' today, as is, but Bedrock's older rule "
             "(^[a-zA-Z][a-zA-Z0-9_]*$) did not: '_' is safe everywhere"
@@ -445,6 +446,24 @@ def _tool(
                 "positional-only",
             )
             ok = False
+            continue
+        if c.rule.schema_rules == "semantic-kernel":
+            from toolgen.frameworks.semantic_kernel import parameter as kernel_parameter
+
+            mapped = kernel_parameter(param, mapper, module)
+            if mapped is None:
+                if notes is not None:
+                    notes.append(
+                        (
+                            name,
+                            f"parameter '{param.name}' is left out: semantic-kernel: "
+                            "include_in_function_choices is False",
+                        )
+                    )
+                continue
+            properties[param.name], is_required = mapped
+            if is_required:
+                required.append(param.name)
             continue
         built = _parameter(param, mapper, module, name, doc, diags, rule.precedence)
         if built is None:

@@ -100,6 +100,9 @@ class DecoratorRule:
     unread_keywords: frozenset[str] = frozenset()
     """Keywords that replace what the framework reads from the function (llama-index's
     ``fn_schema``, DSPy's ``args``), which toolgen does not follow: a warning each."""
+    schema_rules: str | None = None
+    """``"semantic-kernel"``: parameters are mapped as Semantic Kernel maps them, and a method's
+    tool is named ``plugin-function`` (:mod:`toolgen.frameworks.semantic_kernel`)."""
     one_string: str | None = None
     """The tool takes one string whatever the function's signature, sent as this property
     (LangChain's ``Tool(name=, func=, description=)``: ``{"__arg1": "..."}``)."""

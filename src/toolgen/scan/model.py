@@ -196,6 +196,23 @@ class Alias:
     span: SourceSpan
 
 
+REGISTERING = frozenset({"add_plugin"})
+"""Methods whose calls are kept wherever they are written, function bodies included: they name
+what a class of tools is registered as (Semantic Kernel's ``kernel.add_plugin(..., plugin_name=)``,
+read by :mod:`toolgen.frameworks.semantic_kernel`)."""
+
+
+@pickled_by_fields
+@dataclass(frozen=True, slots=True)
+class Registration:
+    """A call, anywhere in the file (function bodies too), of a method that registers tools by
+    reference: ``kernel.add_plugin(WeatherPlugin(), plugin_name="weather")``."""
+
+    method: str
+    call: Call
+    span: SourceSpan
+
+
 @pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class ModuleScan:
@@ -210,3 +227,4 @@ class ModuleScan:
     aliases: tuple[Alias, ...]
     functions: tuple[Function, ...]
     diagnostics: tuple[Diagnostic, ...]
+    registrations: tuple[Registration, ...] = ()

@@ -42,6 +42,7 @@ _CLASSES: dict[str, type[Any]] = {
             model.FieldDef,
             model.ClassDef,
             model.Alias,
+            model.Registration,
             model.ModuleScan,
             SourceSpan,
         )

@@ -1,0 +1,196 @@
+"""Semantic Kernel plugin classes: ``@kernel_function`` methods, their parameters mapped as SK
+maps them, named ``plugin-function`` by the ``add_plugin`` call that names the plugin (written
+in another module, inside a function), else by the class's name.
+
+The expected schemas are what semantic-kernel 1.45.0 (the pinned version) sends OpenAI for these
+classes (``kernel_function_metadata_to_function_call_format``), checked in its environment."""
+
+from __future__ import annotations
+
+MODELS = """
+from enum import Enum
+from typing import Optional
+
+from pydantic import BaseModel, Field
+
+
+class Units(str, Enum):
+    METRIC = "metric"
+    IMPERIAL = "imperial"
+
+
+class Place(BaseModel):
+    city: str = Field(description="The city.")
+    country: Optional[str] = None
+    tags: list[str] = []
+"""
+WEATHER = '''
+from typing import Annotated, Literal, Optional
+
+from semantic_kernel import Kernel
+from semantic_kernel.functions import kernel_function
+from semantic_kernel.functions.kernel_function_decorator import kernel_function as kf
+
+from pkg.models import Place, Units
+
+
+class WeatherPlugin:
+    """Weather lookups."""
+
+    @kernel_function(name="get_forecast", description="Get the forecast for a place.")
+    async def forecast(
+        self,
+        place: Annotated[Place, "Where."],
+        days: Annotated[int, "How many days."] = 3,
+        units: Units = Units.METRIC,
+        kernel: Kernel = None,
+        token: Annotated[str, "A token.", {"include_in_function_choices": False}] = "",
+    ) -> str:
+        return ""
+
+    @kf
+    def alerts(self, region: str, level: Optional[int] = None, note: str = None,
+               kind: Literal["storm", "flood"] = "storm") -> list[str]:
+        """List the weather alerts.
+
+        Args:
+            region: The region.
+        """
+        return []
+
+
+class ClockPlugin:
+    @kernel_function
+    def now(self, zone: Annotated[str | None, "The time zone."] = None) -> str:
+        """The time now."""
+        return ""
+'''
+APP = """
+from semantic_kernel import Kernel
+
+from pkg.weather import ClockPlugin, WeatherPlugin
+
+
+def build_kernel() -> Kernel:
+    kernel = Kernel()
+    kernel.add_plugin(WeatherPlugin(), plugin_name="weather")
+    return kernel
+"""
+FILES = {
+    "pkg/__init__.py": "",
+    "pkg/models.py": MODELS,
+    "pkg/weather.py": WEATHER,
+    "pkg/app.py": APP,
+}
+
+
+def test_plugin_methods_are_named_and_mapped_as_semantic_kernel_sends_them(build_pkg) -> None:
+    built = build_pkg(FILES)
+    assert sorted(built.tools) == ["ClockPlugin-now", "weather-alerts", "weather-get_forecast"]
+    forecast = built.tools["weather-get_forecast"]
+    assert forecast["description"] == "Get the forecast for a place."
+    # ``kernel`` is SK's to fill, and ``token`` is marked out of the function choices.
+    assert forecast["parameters"] == {
+        "type": "object",
+        "properties": {
+            "place": {
+                "type": "object",
+                "properties": {
+                    "city": {"type": "string", "description": "The city."},
+                    "country": {"type": "string"},
+                    "tags": {"type": "array", "items": {"type": "string"}},
+                },
+                # Every field whose type is not Optional, defaults or not (``_is_optional``).
+                "required": ["city", "tags"],
+                "description": "Where.",
+            },
+            "days": {"type": "integer", "description": "How many days."},
+            "units": {"type": "string", "enum": ["metric", "imperial"]},
+        },
+        "required": ["place"],
+    }
+    alerts = built.tools["weather-alerts"]
+    # The whole ``__doc__`` is the description; the docstring never describes a parameter.
+    assert alerts["description"] == "List the weather alerts.\n\nArgs:\n    region: The region."
+    assert alerts["parameters"] == {
+        "type": "object",
+        "properties": {
+            "region": {"type": "string"},
+            "level": {"type": "integer"},
+            "note": {"type": "string"},
+            "kind": {"type": "object"},  # a Literal has no mapping in SK: an object
+        },
+        # ``note: str = None``: a None default is no default to SK, so it is required.
+        "required": ["region", "note"],
+    }
+    assert built.tools["ClockPlugin-now"]["parameters"] == {
+        "type": "object",
+        "properties": {"zone": {"type": "string", "description": "The time zone."}},
+    }
+    assert built.diagnostics == []
+
+
+def test_each_plugin_class_is_an_owner_and_its_function_table_names_the_method(build_pkg) -> None:
+    m = build_pkg(FILES).module
+    assert m["OWNERS"] == {
+        "pkg.weather:ClockPlugin": "CLOCKPLUGIN",
+        "pkg.weather:WeatherPlugin": "WEATHERPLUGIN",
+    }
+    assert m["WEATHERPLUGIN_TOOL_FUNCTIONS"] == {
+        "weather-alerts": "pkg.weather:WeatherPlugin.alerts",
+        "weather-get_forecast": "pkg.weather:WeatherPlugin.forecast",
+    }
+
+
+def test_a_plugin_name_that_cannot_be_read_is_a_warning_naming_the_class_name(build_pkg) -> None:
+    app = APP.replace('plugin_name="weather"', "plugin_name=os.environ['PLUGIN']")
+    built = build_pkg({**FILES, "pkg/app.py": "import os\n" + app})
+    assert "WeatherPlugin-alerts" in built.tools
+    assert [d.split(": ", 1)[1] for d in built.diagnostics] == [
+        "warning: semantic-kernel: the plugin_name of 'WeatherPlugin' cannot be known "
+        "statically; toolgen uses the class name 'WeatherPlugin'"
+    ]
+    assert built.diagnostics[0].startswith("pkg/app.py:10:5:")
+
+
+def test_a_plugin_name_that_cannot_be_read_is_an_error_with_strict(build_errors) -> None:
+    app = APP.replace('plugin_name="weather"', "plugin_name=os.environ['PLUGIN']")
+    errors = build_errors({**FILES, "pkg/app.py": "import os\n" + app}, strict=True)
+    assert any("error: semantic-kernel: the plugin_name of 'WeatherPlugin'" in e for e in errors)
+
+
+def test_a_plugin_toolgen_cannot_follow_is_a_warning(build_pkg) -> None:
+    app = APP.replace(
+        'kernel.add_plugin(WeatherPlugin(), plugin_name="weather")',
+        'plugin = WeatherPlugin()\n    kernel.add_plugin(plugin, plugin_name="weather")',
+    )
+    built = build_pkg({**FILES, "pkg/app.py": app})
+    assert "WeatherPlugin-alerts" in built.tools
+    assert len(built.diagnostics) == 1
+    assert "add_plugin's plugin is not an instance of a class toolgen reads" in built.diagnostics[0]
+
+
+def test_a_renamed_plugin_renames_its_tools_on_the_next_build(build_pkg, tmp_path) -> None:
+    """The plugin's module does not import the app that names it: its result still depends on
+    the app (a cached result of the plugin's module would keep the old names)."""
+    assert "weather-alerts" in build_pkg(FILES).tools
+    (tmp_path / "pkg/app.py").write_text(APP.replace('"weather"', '"forecasts"'))
+    assert "forecasts-alerts" in build_pkg({}).tools
+
+
+def test_two_plugin_names_for_one_class_make_two_tools_each(build_pkg) -> None:
+    app = APP.replace(
+        "    return kernel",
+        '    kernel.add_plugin(plugin=WeatherPlugin(), plugin_name="backup")\n    return kernel',
+    )
+    tools = build_pkg({**FILES, "pkg/app.py": app}).tools
+    assert {"weather-alerts", "backup-alerts", "backup-get_forecast"} <= set(tools)
+
+
+def test_the_scan_of_a_registering_module_keeps_its_calls_through_the_cache() -> None:
+    from toolgen.scan.gather import gather_text
+    from toolgen.scan.serial import decode_scan, encode
+
+    scan = gather_text(APP, "pkg/app.py", "pkg.app")
+    assert [r.method for r in scan.registrations] == ["add_plugin"]
+    assert decode_scan(encode(scan)) == scan
