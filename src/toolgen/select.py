@@ -28,6 +28,7 @@ from toolgen.frameworks.references import references
 from toolgen.ir import Owner
 from toolgen.scan.model import (
     Call,
+    ClassDef,
     Function,
     Lit,
     ModuleScan,
@@ -65,6 +66,8 @@ class Candidate:
     prefix: str = ""
     """Written before the tool's name: Semantic Kernel's plugin name and separator
     (``weather-`` for ``weather-get_forecast``)."""
+    class_module: str | None = None
+    """The module of ``method_of``'s class, when the method is inherited from another module's."""
 
     @property
     def is_toolgen(self) -> bool:
@@ -237,36 +240,69 @@ def _methods(
                 names = decorator_qualnames(resolver, scan.module, deco)
                 rule = next((rules[n] for n in sorted(names) if n in rules), None)
                 own = by_name.get(rule.framework) if rule is not None else None
-                if rule is None or own is None:
+                if rule is None or own is None or rule.schema_rules == "semantic-kernel":
                     continue
                 owner = owner_of(resolver, scan.module, deco, presets) or Owner(
                     f"{scan.module}:{cls.name}", "toolkit"
                 )
-                if not wanted_owner(target, owner):
-                    continue
-                if rule.schema_rules != "semantic-kernel":
+                if wanted_owner(target, owner):
                     out.append(
                         Candidate(method, scan, deco, span, None, rule, (own,), owner, cls.name)
                     )
-                    continue
-                from toolgen.frameworks.semantic_kernel import SEPARATOR
+        if "semantic-kernel" in by_name:
+            out.extend(_plugin_functions(scan, cls, resolver, target, rules, by_name, plugins))
+    return out
 
-                plugin = Owner(owner.id, "plugin")
+
+def _plugin_functions(
+    scan: ModuleScan,
+    cls: ClassDef,
+    resolver: Resolver,
+    target: Target,
+    rules: dict[str, DecoratorRule],
+    by_name: dict[str, Framework],
+    plugins: dict[str, list[tuple[str, SourceSpan]]],
+) -> list[Candidate]:
+    """A Semantic Kernel plugin class's kernel functions, its own and its scanned bases' (SK
+    reads the instance's members, inherited ones too; a method a subclass redefines is the
+    subclass's): one tool per plugin name ``plugins`` gives the class, else its class name."""
+    from toolgen.frameworks.classes import _with_bases
+    from toolgen.frameworks.semantic_kernel import SEPARATOR
+
+    owner = Owner(f"{scan.module}:{cls.name}", "plugin")
+    if not wanted_owner(target, owner):
+        return []
+    framework = by_name["semantic-kernel"]
+    out: list[Candidate] = []
+    seen: set[str] = set()
+    for current in _with_bases(resolver, cls):
+        home = scan if current is cls else resolver.symbols[current.module].scan
+        for method in current.functions:
+            if method.name in seen:
+                continue
+            seen.add(method.name)
+            for deco, span in zip(method.decorators, method.decorator_spans):
+                names = decorator_qualnames(resolver, home.module, deco)
+                rule = next((rules[n] for n in sorted(names) if n in rules), None)
+                if rule is None or rule.schema_rules != "semantic-kernel":
+                    continue
                 for name, _ in plugins.get(cls.qualname) or [(cls.name, span)]:
                     out.append(
                         Candidate(
                             method,
-                            scan,
+                            home,
                             deco,
                             span,
                             None,
                             rule,
-                            (own,),
-                            plugin,
+                            (framework,),
+                            owner,
                             cls.name,
                             f"{name}{SEPARATOR}",
+                            scan.module,
                         )
                     )
+                break  # one @kernel_function makes one function
     return out
 
 

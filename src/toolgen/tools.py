@@ -544,6 +544,7 @@ def _tool(
         )
         output = None
     at_decorator = Context(module, c.decorator_span, f"tool '{name}'")
+    home = c.class_module or module  # an inherited method is called on the subclass's instance
     if read.examples and not check_examples(read.examples, parameters, at_decorator, diags):
         return None
     return ToolDef(
@@ -551,10 +552,10 @@ def _tool(
         description=description or "",
         parameters=parameters,
         span=function.span,
-        qualname=f"{module}.{c.method_of + '.' if c.method_of else ''}{function.name}",
+        qualname=f"{home}.{c.method_of + '.' if c.method_of else ''}{function.name}",
         output_schema=output,
         # A class-defined tool's method: the runtime's Toolbox is given the instance to bind it.
-        function=f"{module}:{c.method_of + '.' if c.method_of else ''}{function.name}",
+        function=f"{home}:{c.method_of + '.' if c.method_of else ''}{function.name}",
         packed=packed,
         title=read.title,
         strict=read.strict,

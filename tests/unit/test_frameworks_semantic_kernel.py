@@ -194,3 +194,49 @@ def test_the_scan_of_a_registering_module_keeps_its_calls_through_the_cache() ->
     scan = gather_text(APP, "pkg/app.py", "pkg.app")
     assert [r.method for r in scan.registrations] == ["add_plugin"]
     assert decode_scan(encode(scan)) == scan
+
+
+BASE = '''
+from typing import Annotated
+
+from semantic_kernel.functions import kernel_function
+
+from pkg.models import Units
+
+
+class UnitsPlugin:
+    @kernel_function(description="Say which units are used.")
+    def units(self, units: Annotated[Units, "The units."]) -> str:
+        return units.value
+
+    @kernel_function
+    def version(self) -> str:
+        """The plugin's version."""
+        return "1"
+'''
+DERIVED = '''
+from semantic_kernel.functions import kernel_function
+
+from pkg.base import UnitsPlugin
+
+
+class MetricPlugin(UnitsPlugin):
+    @kernel_function
+    def version(self) -> str:
+        """The metric plugin's version."""
+        return "2"
+'''
+
+
+def test_a_plugin_class_has_the_kernel_functions_of_its_scanned_bases(build_pkg) -> None:
+    files = {"pkg/__init__.py": "", "pkg/models.py": MODELS, "pkg/base.py": BASE}
+    built = build_pkg({**files, "pkg/metric.py": DERIVED})
+    assert built.tools["MetricPlugin-units"]["parameters"]["properties"] == {
+        "units": {"type": "string", "enum": ["metric", "imperial"], "description": "The units."}
+    }
+    # Redefined in the subclass: the subclass's.
+    assert built.tools["MetricPlugin-version"]["description"] == "The metric plugin's version."
+    assert built.tools["UnitsPlugin-version"]["description"] == "The plugin's version."
+    functions = built.module["METRICPLUGIN_TOOL_FUNCTIONS"]
+    assert functions["MetricPlugin-units"] == "pkg.metric:MetricPlugin.units"
+    assert built.diagnostics == []
