@@ -118,7 +118,9 @@ def test_plugin_methods_are_named_and_mapped_as_semantic_kernel_sends_them(build
             "region": {"type": "string"},
             "level": {"type": "integer"},
             "note": {"type": "string"},
-            "kind": {"type": "object"},  # a Literal has no mapping in SK: an object
+            # SK sends {"type": "object"} (no mapping for Literal), which no value the method
+            # accepts is: toolgen sends the values.
+            "kind": {"type": "string", "enum": ["storm", "flood"]},
         },
         # ``note: str = None``: a None default is no default to SK, so it is required.
         "required": ["region", "note"],
@@ -239,4 +241,13 @@ def test_a_plugin_class_has_the_kernel_functions_of_its_scanned_bases(build_pkg)
     assert built.tools["UnitsPlugin-version"]["description"] == "The plugin's version."
     functions = built.module["METRICPLUGIN_TOOL_FUNCTIONS"]
     assert functions["MetricPlugin-units"] == "pkg.metric:MetricPlugin.units"
+    assert built.diagnostics == []
+
+
+def test_a_factory_annotated_to_return_a_plugin_class_names_it(build_pkg) -> None:
+    app = APP.replace("WeatherPlugin(), plugin_name", "make_weather(), plugin_name") + (
+        "\n\ndef make_weather() -> WeatherPlugin:\n    return WeatherPlugin()\n"
+    )
+    built = build_pkg({**FILES, "pkg/app.py": app})
+    assert "weather-alerts" in built.tools
     assert built.diagnostics == []

@@ -9,7 +9,9 @@ than ``None`` or its type admits ``None``. Its schema is ``KernelJsonSchemaBuild
 "underlying type" (schema/kernel_json_schema_builder.py): ``Optional``/``X | None`` unwrapped,
 builtins by ``TYPE_MAPPING``, a class with annotations (a pydantic model, a dataclass) inlined
 as an object whose every non-``Optional`` field is required, an ``Enum`` by its values, anything
-else (``Literal``, ``datetime``) ``{"type": "object"}``; never a default, never a ``$ref``. A
+else (``datetime``, ``Sequence[str]``) ``{"type": "object"}``; never a default, never a
+``$ref``. One deliberate difference: SK sends a ``Literal`` as an object, which no value the
+function accepts is; toolgen sends its values (``enum``). A
 union of several types has no underlying type: each is mapped by its name, the default
 appended to the description (``KernelParameterMetadata.infer_schema``).
 
@@ -26,7 +28,7 @@ from toolgen.errors import Diagnostics, SourceSpan
 from toolgen.frameworks.owners import class_lineage
 from toolgen.ir import JsonSchema
 from toolgen.scan.model import Call, ClassDef, Lit, ModuleScan, Name, Or, Parameter, Sub, TExpr
-from toolgen.scan.resolve import LocalClass, Resolver
+from toolgen.scan.resolve import LocalClass, LocalFunction, Resolver
 from toolgen.scan.schema import SchemaMapper, parse_annotation
 
 SEPARATOR: Final = "-"
@@ -121,7 +123,9 @@ class _Builder:
             if kind == "array":  # a tuple: one schema per place
                 items = [self.build(a, module, None, depth + 1) for a in expr.args]
                 return {"type": "array", "items": items}
-            return {"type": "object"}  # Literal, Sequence, Annotated within a type, ...
+            if base in ("typing.Literal", "typing_extensions.Literal"):
+                return self.literal(expr.args, module)
+            return {"type": "object"}  # Sequence, Annotated within a type, ...
         if _is_none(expr):
             return {"type": "object"}
         qual = self.qual(expr, module)
@@ -133,6 +137,23 @@ class _Builder:
         if isinstance(found, LocalClass):
             return self.local(found.cls, description, depth)
         return {"type": "object"}
+
+    def literal(self, args: tuple[TExpr, ...], module: str) -> JsonSchema:
+        """A ``Literal``: SK sends ``{"type": "object"}`` (it has no mapping for it), which no
+        value the function accepts matches; toolgen deliberately sends its values."""
+        values = []
+        for arg in args:
+            folded = self.mapper.evaluator.fold(arg, module)
+            if not folded.ok:
+                return {"type": "object"}
+            values.append(folded.value)
+        kinds = {
+            {bool: "boolean", int: "integer", float: "number", str: "string"}.get(type(v), "")
+            for v in values
+        }
+        if len(kinds) != 1 or "" in kinds:
+            return {"enum": values}
+        return {"type": kinds.pop(), "enum": values}
 
     def local(self, cls: ClassDef, description: str | None, depth: int) -> JsonSchema:
         lineage = class_lineage(self.resolver, cls.module, Name(cls.name))
@@ -283,7 +304,8 @@ def plugin_names(
                 if speak and diags is not None and plugin is not None:
                     diags.warning(
                         "semantic-kernel: add_plugin's plugin is not an instance of a class "
-                        "toolgen reads (ClassName(...), or a module-level name bound to one); "
+                        "toolgen reads (ClassName(...), a module-level name bound to one, or a "
+                        "call of a function annotated to return one); "
                         "its functions keep their class's name as the plugin name",
                         registration.span,
                         "runtime-tool",
@@ -310,12 +332,15 @@ def plugin_names(
 def _plugin_class(
     resolver: Resolver, mapper: SchemaMapper, module: str, plugin: TExpr | None
 ) -> ClassDef | None:
-    """The class ``WeatherPlugin(...)`` (or a module-level name bound to it) instantiates."""
+    """The class ``WeatherPlugin(...)`` (or a module-level name bound to it) instantiates, or
+    that a factory's return annotation names (``make_plugin() -> WeatherPlugin``)."""
     if plugin is None:
         return None
     expr, where = mapper.evaluator.deref(plugin, module)
     if isinstance(expr, Call) and isinstance(expr.func, Name):
         found = resolver.resolve(where, expr.func.dotted)
+        if isinstance(found, LocalFunction) and isinstance(found.function.returns, Name):
+            found = resolver.resolve(found.module, found.function.returns.dotted)
         if isinstance(found, LocalClass):
             return found.cls
     return None
