@@ -267,7 +267,7 @@ def _plugin_functions(
     reads the instance's members, inherited ones too; a method a subclass redefines is the
     subclass's): one tool per plugin name ``plugins`` gives the class, else its class name."""
     from toolgen.frameworks.classes import _with_bases
-    from toolgen.frameworks.semantic_kernel import SEPARATOR
+    from toolgen.frameworks.semantic_kernel import SEPARATOR, class_plugin_name
 
     owner = Owner(f"{scan.module}:{cls.name}", "plugin")
     if not wanted_owner(target, owner):
@@ -275,6 +275,7 @@ def _plugin_functions(
     framework = by_name["semantic-kernel"]
     out: list[Candidate] = []
     seen: set[str] = set()
+    named = [n for n, _ in plugins.get(cls.qualname, ())]
     for current in _with_bases(resolver, cls):
         home = scan if current is cls else resolver.symbols[current.module].scan
         for method in current.functions:
@@ -286,7 +287,9 @@ def _plugin_functions(
                 rule = next((rules[n] for n in sorted(names) if n in rules), None)
                 if rule is None or rule.schema_rules != "semantic-kernel":
                     continue
-                for name, _ in plugins.get(cls.qualname) or [(cls.name, span)]:
+                if not named:  # no add_plugin read: the name add_plugin(Cls()) would give
+                    named = [class_plugin_name(resolver, cls)]
+                for name in named:
                     out.append(
                         Candidate(
                             method,

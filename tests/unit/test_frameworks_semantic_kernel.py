@@ -150,7 +150,7 @@ def test_a_plugin_name_that_cannot_be_read_is_a_warning_naming_the_class_name(bu
     assert "WeatherPlugin-alerts" in built.tools
     assert [d.split(": ", 1)[1] for d in built.diagnostics] == [
         "warning: semantic-kernel: the plugin_name of 'WeatherPlugin' cannot be known "
-        "statically; toolgen uses the class name 'WeatherPlugin'"
+        "statically; toolgen uses the name 'WeatherPlugin'"
     ]
     assert built.diagnostics[0].startswith("pkg/app.py:10:5:")
 
@@ -251,3 +251,24 @@ def test_a_factory_annotated_to_return_a_plugin_class_names_it(build_pkg) -> Non
     built = build_pkg({**FILES, "pkg/app.py": app})
     assert "weather-alerts" in built.tools
     assert built.diagnostics == []
+
+
+def test_a_plugin_name_semantic_kernel_refuses_is_an_error(build_errors) -> None:
+    app = APP.replace('plugin_name="weather"', 'plugin_name="weather-v2"')
+    errors = build_errors({**FILES, "pkg/app.py": app})
+    assert [e.split(": ", 1)[1] for e in errors] == [
+        "error: semantic-kernel: plugin name 'weather-v2' is refused by Semantic Kernel "
+        "(letters, digits and '_' only: add_plugin raises)"
+    ]
+
+
+def test_a_plugin_without_plugin_name_is_named_by_its_name_attribute(build_pkg) -> None:
+    weather = WEATHER.replace(
+        '    """Weather lookups."""', '    """Weather lookups."""\n\n    name = "meteo"'
+    )
+    app = APP.replace(', plugin_name="weather"', "")
+    built = build_pkg({**FILES, "pkg/weather.py": weather, "pkg/app.py": app})
+    assert {"meteo-alerts", "meteo-get_forecast", "ClockPlugin-now"} == set(built.tools)
+    # Added nowhere toolgen sees, the class is named as add_plugin(Cls()) would name it.
+    built = build_pkg({**FILES, "pkg/weather.py": weather, "pkg/app.py": ""})
+    assert "meteo-alerts" in built.tools

@@ -22,6 +22,7 @@ argument, else the class's name; the model sees ``plugin-function``
 
 from __future__ import annotations
 
+import re
 from typing import Any, Final
 
 from toolgen.errors import Diagnostics, SourceSpan
@@ -31,6 +32,8 @@ from toolgen.scan.model import Call, ClassDef, Lit, ModuleScan, Name, Or, Parame
 from toolgen.scan.resolve import LocalClass, LocalFunction, Resolver
 from toolgen.scan.schema import SchemaMapper, parse_annotation
 
+_PLUGIN_NAME: Final = re.compile(r"^[0-9A-Za-z_]+$")
+"""``PLUGIN_NAME_REGEX`` (semantic_kernel/utils/validation.py)."""
 SEPARATOR: Final = "-"
 """``DEFAULT_FULLY_QUALIFIED_NAME_SEPARATOR`` (semantic_kernel/const.py)."""
 _TYPES: Final = {
@@ -311,15 +314,22 @@ def plugin_names(
                         "runtime-tool",
                     )
                 continue
-            name = cls.name
+            name = class_plugin_name(resolver, cls)
             if named is not None and not (isinstance(named, Lit) and named.value is None):
                 folded = mapper.evaluator.fold(named, scan.module)
                 if folded.ok and isinstance(folded.value, str) and folded.value:
                     name = folded.value
+                    if not _PLUGIN_NAME.match(name) and speak and diags is not None:
+                        diags.error(
+                            f"semantic-kernel: plugin name '{name}' is refused by Semantic "
+                            "Kernel (letters, digits and '_' only: add_plugin raises)",
+                            registration.span,
+                            "bad-name",
+                        )
                 elif speak and diags is not None:
                     diags.warning(
                         f"semantic-kernel: the plugin_name of '{cls.name}' cannot be known "
-                        f"statically; toolgen uses the class name '{cls.name}'",
+                        f"statically; toolgen uses the name '{name}'",
                         registration.span,
                         "runtime-tool",
                     )
@@ -327,6 +337,22 @@ def plugin_names(
             if all(n != name for n, _ in names):
                 names.append((name, registration.span))
     return found
+
+
+def class_plugin_name(resolver: Resolver, cls: ClassDef) -> str:
+    """The name ``add_plugin`` gives a plugin without ``plugin_name``: the instance's ``name``
+    attribute (a class attribute, own or a scanned base's, that folds to a string), else the
+    class's name (``getattr(plugin, "name", plugin.__class__.__name__)``)."""
+    from toolgen.frameworks.classes import _with_bases
+    from toolgen.scan.evaluate import Evaluator
+
+    for current in _with_bases(resolver, cls):
+        written = dict(current.members)
+        written.update({f.name: f.default for f in current.fields if f.default is not None})
+        if "name" in written:
+            folded = Evaluator(resolver).fold(written["name"], current.module)
+            return folded.value if folded.ok and isinstance(folded.value, str) else cls.name
+    return cls.name
 
 
 def _plugin_class(
@@ -346,4 +372,4 @@ def _plugin_class(
     return None
 
 
-__all__ = ["SEPARATOR", "parameter", "plugin_names"]
+__all__ = ["SEPARATOR", "class_plugin_name", "parameter", "plugin_names"]
