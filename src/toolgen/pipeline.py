@@ -169,13 +169,23 @@ def registrars(module: str, sources: Sources, scans: Scans) -> list[str]:
     from toolgen.scan.model import REGISTERING
 
     own = [scans[s.display] for s in sources.by_module[module] if s.display in scans]
-    if not any(c.methods for scan in own for c in scan.classes):
+    if not any(
+        any(c.methods for c in scan.classes) or any(f.decorators for f in scan.functions)
+        for scan in own
+    ):
         return []
-    spelled = [m.encode() for m in REGISTERING]
+    spelled = [f"{m}(".encode() for m in sorted(REGISTERING)]
+
+    def registers(data: bytes) -> bool:
+        # ``add_function`` is also pydantic-ai's: only beside Semantic Kernel's name.
+        return b"add_plugin(" in data or (
+            any(w in data for w in spelled) and b"semantic_kernel" in data
+        )
+
     return sorted(
         name
         for name, files in sources.by_module.items()
-        if any(w in (sources.data.get(f.display) or b"") for f in files for w in spelled)
+        if any(registers(sources.data.get(f.display) or b"") for f in files)
     )
 
 

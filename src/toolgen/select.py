@@ -187,18 +187,34 @@ def select_tools(
                 owner = owner_of(resolver, scan.module, decorator, presets)
                 if not wanted_owner(target, owner):
                     continue
-                out.append(
-                    Candidate(
-                        function,
-                        scan,
-                        decorator,
-                        span,
-                        impl_docs.get((scan.module, function.name)),
-                        rule,
-                        (own,) if own is not None else imported,
-                        owner,
+                # A module-level kernel function: named after the plugins it is added to.
+                prefixes = [""]
+                if rule.schema_rules == "semantic-kernel":
+                    prefixes = [f"{n}-" for n, _ in plugins.get(_qual(scan, function), ())]
+                    if not prefixes and diags is not None:
+                        diags.warning(
+                            f"semantic-kernel: kernel function '{function.name}' is added to no "
+                            "plugin toolgen sees (kernel.add_function(plugin_name, function)); "
+                            f"toolgen emits it as '{function.name}', as SK sends a function of "
+                            "no plugin",
+                            span,
+                            "runtime-tool",
+                        )
+                    prefixes = prefixes or [""]
+                for prefix in prefixes:
+                    out.append(
+                        Candidate(
+                            function,
+                            scan,
+                            decorator,
+                            span,
+                            impl_docs.get((scan.module, function.name)),
+                            rule,
+                            (own,) if own is not None else imported,
+                            owner,
+                            prefix=prefix,
+                        )
                     )
-                )
         for ref in references(scan, resolver, presets, diags, _is_tool):
             if not wanted_owner(target, ref.owner):
                 continue
@@ -252,6 +268,10 @@ def _methods(
         if "semantic-kernel" in by_name:
             out.extend(_plugin_functions(scan, cls, resolver, target, rules, by_name, plugins))
     return out
+
+
+def _qual(scan: ModuleScan, function: Function) -> str:
+    return f"{scan.module}.{function.name}"
 
 
 def _plugin_functions(

@@ -272,3 +272,51 @@ def test_a_plugin_without_plugin_name_is_named_by_its_name_attribute(build_pkg) 
     # Added nowhere toolgen sees, the class is named as add_plugin(Cls()) would name it.
     built = build_pkg({**FILES, "pkg/weather.py": weather, "pkg/app.py": ""})
     assert "meteo-alerts" in built.tools
+
+
+FUNCTIONS = '''
+from typing import Annotated
+
+from semantic_kernel.functions import kernel_function
+
+
+@kernel_function(description="Add two numbers.")
+def add(a: Annotated[float, "The first."], b: Annotated[float, "The second."]) -> float:
+    return a + b
+
+
+@kernel_function
+def loose(x: int) -> int:
+    """Added to no plugin."""
+    return x
+'''
+WIRING = """
+from semantic_kernel import Kernel
+from semantic_kernel.functions import KernelPlugin
+
+from pkg.maths import add
+from pkg.weather import WeatherPlugin
+
+
+def build(kernel: Kernel) -> None:
+    kernel.add_function("math", add)
+    kernel.add_function(plugin_name="calc", function=add)
+    kernel.add_plugin(KernelPlugin.from_object("meteo", WeatherPlugin()))
+"""
+
+
+def test_add_function_and_from_object_name_their_plugins(build_pkg) -> None:
+    files = {**FILES, "pkg/maths.py": FUNCTIONS, "pkg/app.py": "", "pkg/wiring.py": WIRING}
+    built = build_pkg(files)
+    assert {"math-add", "calc-add", "meteo-alerts", "meteo-get_forecast"} <= set(built.tools)
+    assert built.tools["math-add"]["parameters"]["required"] == ["a", "b"]
+    # A kernel function of no plugin is sent under its own name, as SK sends one: a warning.
+    assert "loose" in built.tools
+    assert [d.split(": ", 1) for d in built.diagnostics] == [
+        [
+            "pkg/maths.py:11:2",
+            "warning: semantic-kernel: kernel function 'loose' is added to no plugin toolgen "
+            "sees (kernel.add_function(plugin_name, function)); toolgen emits it as 'loose', as "
+            "SK sends a function of no plugin",
+        ]
+    ]

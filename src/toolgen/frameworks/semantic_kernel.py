@@ -292,18 +292,27 @@ def plugin_names(
         speak = diags is not None and (modules is None or scan.module in modules)
         for registration in scan.registrations:
             call = registration.call
-            plugin = (
-                call.args[0]
-                if call.args
-                else next((v for k, v in call.kwargs if k == "plugin"), None)
+            # add_plugin(plugin, plugin_name), from_object(plugin_name, plugin_instance),
+            # add_function(plugin_name, function)
+            places = _PLACES[registration.method]
+            plugin, named = (
+                (
+                    call.args[i]
+                    if len(call.args) > i
+                    else next((v for k, v in call.kwargs if k == key), None)
+                )
+                for i, key in places
             )
-            named = (
-                call.args[1]
-                if len(call.args) > 1
-                else next((v for k, v in call.kwargs if k == "plugin_name"), None)
-            )
+            if registration.method == "add_function":
+                _function_plugin(
+                    found, resolver, mapper, scan.module, plugin, named, registration.span
+                )
+                continue
             cls = _plugin_class(resolver, mapper, scan.module, plugin)
             if cls is None:
+                made = plugin.func if isinstance(plugin, Call) else None
+                if isinstance(made, Name) and made.dotted.endswith(".from_object"):
+                    continue  # KernelPlugin.from_object(...): read as its own registration
                 if speak and diags is not None and plugin is not None:
                     diags.warning(
                         "semantic-kernel: add_plugin's plugin is not an instance of a class "
@@ -337,6 +346,36 @@ def plugin_names(
             if all(n != name for n, _ in names):
                 names.append((name, registration.span))
     return found
+
+
+_PLACES: Final = {
+    "add_plugin": ((0, "plugin"), (1, "plugin_name")),
+    "from_object": ((1, "plugin_instance"), (0, "plugin_name")),
+    "add_function": ((1, "function"), (0, "plugin_name")),
+}
+"""Where each registering call takes the plugin (or function) and its name."""
+
+
+def _function_plugin(
+    found: dict[str, list[tuple[str, SourceSpan]]],
+    resolver: Resolver,
+    mapper: SchemaMapper,
+    module: str,
+    function: TExpr | None,
+    named: TExpr | None,
+    span: SourceSpan,
+) -> None:
+    """``kernel.add_function("math", add)``: a module-level kernel function's plugin name,
+    keyed by the function's qualified name (a name that does not fold is not taken)."""
+    if not isinstance(function, Name) or named is None:
+        return
+    target = resolver.resolve(module, function.dotted)
+    folded = mapper.evaluator.fold(named, module)
+    if isinstance(target, LocalFunction) and folded.ok and isinstance(folded.value, str):
+        key = f"{resolver.module_name(target.module)}.{target.function.name}"
+        names = found.setdefault(key, [])
+        if all(n != folded.value for n, _ in names):
+            names.append((folded.value, span))
 
 
 def class_plugin_name(resolver: Resolver, cls: ClassDef) -> str:

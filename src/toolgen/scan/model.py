@@ -196,9 +196,10 @@ class Alias:
     span: SourceSpan
 
 
-REGISTERING = frozenset({"add_plugin"})
+REGISTERING = frozenset({"add_plugin", "add_function", "from_object"})
 """Methods whose calls are kept wherever they are written, function bodies included: they name
-what a class of tools is registered as (Semantic Kernel's ``kernel.add_plugin(..., plugin_name=)``,
+the plugin tools are registered in (Semantic Kernel's ``kernel.add_plugin(..., plugin_name=)``,
+``kernel.add_function(plugin_name, function)``, ``KernelPlugin.from_object(name, instance)``,
 read by :mod:`toolgen.frameworks.semantic_kernel`)."""
 
 
