@@ -47,11 +47,12 @@ def _plugin_classes(modules: list[ModuleType]) -> list[type]:
 
 def collect(modules: list[ModuleType]) -> list[dict[str, Any]]:
     kernels = _kernels(modules)
-    held = {
+    held = {  # the classes of the bound methods the kernels hold (a function has none)
         type(function.method.__self__)
         for kernel in kernels
         for plugin in kernel.plugins.values()
         for function in plugin.functions.values()
+        if hasattr(function.method, "__self__")
     }
     rest = Kernel()
     for cls in _plugin_classes(modules):

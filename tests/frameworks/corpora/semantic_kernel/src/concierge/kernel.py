@@ -6,6 +6,7 @@ from concierge.constants import FLIGHTS, HOTELS
 from concierge.plugins.flights import FlightsPlugin
 from concierge.plugins.hotels import HotelsPlugin
 from concierge.plugins.local import CurrencyPlugin, DocsPlugin, TextPlugin, WeatherPlugin
+from concierge.tips import split_bill, tip
 
 
 def make_docs() -> DocsPlugin:
@@ -21,4 +22,6 @@ def build_kernel(with_hotels: bool = True) -> Kernel:
     kernel.add_plugin(CurrencyPlugin(), "fx")
     kernel.add_plugin(TextPlugin(), plugin_name="text")
     kernel.add_plugin(make_docs(), plugin_name="docs")
+    kernel.add_function("money", tip)
+    kernel.add_function(plugin_name="money", function=split_bill)
     return kernel

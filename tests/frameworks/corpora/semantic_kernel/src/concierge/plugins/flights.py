@@ -59,8 +59,6 @@ class FlightsPlugin(ConciergePlugin):
         return {}
 
     @kernel_function
-    def baggage_allowance(
-        self, cabin: Cabin, bags: list[int], fare: str = None
-    ) -> str:
+    def baggage_allowance(self, cabin: Cabin, bags: list[int], fare: str = None) -> str:
         """How much baggage a fare allows, given the bags' weights in kilograms."""
         return ""
