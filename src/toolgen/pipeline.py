@@ -174,19 +174,26 @@ def registrars(module: str, sources: Sources, scans: Scans) -> list[str]:
         for scan in own
     ):
         return []
-    spelled = [f"{m}(".encode() for m in sorted(REGISTERING)]
+    if _REGISTRARS[0] is not sources:  # once per build: every module asks
+        spelled = [f"{m}(".encode() for m in sorted(REGISTERING)]
 
-    def registers(data: bytes) -> bool:
-        # ``add_function`` is also pydantic-ai's: only beside Semantic Kernel's name.
-        return b"add_plugin(" in data or (
-            any(w in data for w in spelled) and b"semantic_kernel" in data
+        def registers(data: bytes) -> bool:
+            # ``add_function`` is also pydantic-ai's: only beside Semantic Kernel's name.
+            return b"add_plugin(" in data or (
+                any(w in data for w in spelled) and b"semantic_kernel" in data
+            )
+
+        found = sorted(
+            name
+            for name, files in sources.by_module.items()
+            if any(registers(sources.data.get(f.display) or b"") for f in files)
         )
+        _REGISTRARS[:] = [sources, found]
+    return list(_REGISTRARS[1])
 
-    return sorted(
-        name
-        for name, files in sources.by_module.items()
-        if any(registers(sources.data.get(f.display) or b"") for f in files)
-    )
+
+_REGISTRARS: list[Any] = [None, []]
+"""The last build's sources and their registering modules (one build's, never more)."""
 
 
 def closure(module: str, sources: Sources, scans: Scans) -> list[str]:
