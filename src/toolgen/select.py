@@ -68,6 +68,8 @@ class Candidate:
     (``weather-`` for ``weather-get_forecast``)."""
     class_module: str | None = None
     """The module of ``method_of``'s class, when the method is inherited from another module's."""
+    named_at: SourceSpan | None = None
+    """Where ``prefix`` was read (the ``add_plugin`` call), for ``toolgen show``."""
 
     @property
     def is_toolgen(self) -> bool:
@@ -188,9 +190,9 @@ def select_tools(
                 if not wanted_owner(target, owner):
                     continue
                 # A module-level kernel function: named after the plugins it is added to.
-                prefixes = [""]
+                prefixes: list[tuple[str, SourceSpan | None]] = [("", None)]
                 if rule.schema_rules == "semantic-kernel":
-                    prefixes = [f"{n}-" for n, _ in plugins.get(_qual(scan, function), ())]
+                    prefixes = [(f"{n}-", at) for n, at in plugins.get(_qual(scan, function), ())]
                     if not prefixes and diags is not None:
                         diags.warning(
                             f"semantic-kernel: kernel function '{function.name}' is added to no "
@@ -200,8 +202,7 @@ def select_tools(
                             span,
                             "runtime-tool",
                         )
-                    prefixes = prefixes or [""]
-                for prefix in prefixes:
+                for prefix, at in prefixes or [("", None)]:
                     out.append(
                         Candidate(
                             function,
@@ -213,6 +214,7 @@ def select_tools(
                             (own,) if own is not None else imported,
                             owner,
                             prefix=prefix,
+                            named_at=at,
                         )
                     )
         for ref in references(scan, resolver, presets, diags, _is_tool):
@@ -295,7 +297,7 @@ def _plugin_functions(
     framework = by_name["semantic-kernel"]
     out: list[Candidate] = []
     seen: set[str] = set()
-    named = [n for n, _ in plugins.get(cls.qualname, ())]
+    named: list[tuple[str, SourceSpan | None]] = list(plugins.get(cls.qualname, ()))
     for current in _with_bases(resolver, cls):
         home = scan if current is cls else resolver.symbols[current.module].scan
         for method in current.functions:
@@ -308,8 +310,8 @@ def _plugin_functions(
                 if rule is None or rule.schema_rules != "semantic-kernel":
                     continue
                 if not named:  # no add_plugin read: the name add_plugin(Cls()) would give
-                    named = [class_plugin_name(resolver, cls)]
-                for name in named:
+                    named = [(class_plugin_name(resolver, cls), None)]
+                for name, at in named:
                     out.append(
                         Candidate(
                             method,
@@ -323,6 +325,7 @@ def _plugin_functions(
                             cls.name,
                             f"{name}{SEPARATOR}",
                             scan.module,
+                            at,
                         )
                     )
                 break  # one @kernel_function makes one function

@@ -388,6 +388,13 @@ def _tool(
                 f"parameter descriptions: {params}",
             )
         )
+        if c.prefix:
+            origin = (
+                f"from the call at {c.named_at}"
+                if c.named_at
+                else "(no call toolgen sees names it)"
+            )
+            notes.append((name, f"plugin name '{c.prefix[:-1]}' {origin}"))
     if c.rule.one_string is not None:  # LangChain's ``Tool``: one string, whatever the signature
         key = c.rule.one_string
         one: JsonSchema = {"type": "object", "properties": {key: {"type": "string"}}}

@@ -320,3 +320,19 @@ def test_add_function_and_from_object_name_their_plugins(build_pkg) -> None:
             "SK sends a function of no plugin",
         ]
     ]
+
+
+def test_show_says_where_the_plugin_name_was_read(build_pkg, capsys) -> None:
+    import pytest
+
+    from toolgen.cli import main
+
+    build_pkg(FILES)
+    for tool, said in (
+        ("weather-alerts", "note: plugin name 'weather' from the call at pkg/app.py:8:5"),
+        ("ClockPlugin-now", "note: plugin name 'ClockPlugin' (no call toolgen sees names it)"),
+    ):
+        with pytest.raises(SystemExit) as done:
+            main(["show", f"pkg/weather.py::{tool}"])
+        assert done.value.code == 0
+        assert said in capsys.readouterr().err
