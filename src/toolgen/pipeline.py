@@ -143,14 +143,13 @@ def imported_modules(scan: ModuleScan, sources: Sources) -> set[str]:
 def scan_reach(modules: Sequence[str], sources: Sources, scans: dict[str, ModuleScan]) -> None:
     """Scan (into ``scans``) every file not scanned yet that ``modules``' imports (and their
     :func:`registrars`) reach."""
-    frontier, seen = set(modules), set()
+    frontier, seen = set(modules), set[str]()
     while frontier:
-        seen |= frontier
-        for module in sorted(frontier):
+        for module in sorted(frontier - seen):  # scanned first: registrars reads them
             for source in sources.by_module[module]:
                 if source.display not in scans:
                     scans[source.display] = scan(source, sources.data[source.display])
-        frontier |= {r for m in sorted(frontier) for r in registrars(m, sources, scans)} - seen
+        frontier |= {r for m in sorted(frontier) for r in registrars(m, sources, scans)}
         seen |= frontier
         reached: set[str] = set()
         for module in sorted(frontier):
@@ -162,10 +161,11 @@ def scan_reach(modules: Sequence[str], sources: Sources, scans: dict[str, Module
 
 
 def registrars(module: str, sources: Sources, scans: Scans) -> list[str]:
-    """The modules that may register ``module``'s decorated methods' classes under a name of
-    their own (Semantic Kernel's ``kernel.add_plugin(WeatherPlugin(), plugin_name="weather")``,
-    written in the app, not beside the class): every file spelling such a call, when ``module``
-    decorates a method. The wire names of its tools depend on them, so its result does too."""
+    """The modules that may put ``module``'s decorated functions and methods' classes in a
+    plugin of a name of their own (Semantic Kernel's ``kernel.add_plugin(WeatherPlugin(),
+    plugin_name="weather")``, written in the app, not beside the class): every file spelling
+    such a call, when ``module`` decorates something. The wire names of its tools depend on
+    them, so its result does too."""
     from toolgen.scan.model import REGISTERING
 
     own = [scans[s.display] for s in sources.by_module[module] if s.display in scans]
