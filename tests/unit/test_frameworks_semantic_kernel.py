@@ -336,3 +336,37 @@ def test_show_says_where_the_plugin_name_was_read(build_pkg, capsys) -> None:
             main(["show", f"pkg/weather.py::{tool}"])
         assert done.value.code == 0
         assert said in capsys.readouterr().err
+
+
+ANNOTATED_FIELDS = """
+from typing import Annotated, Optional
+
+from pydantic import BaseModel, Field
+from semantic_kernel.functions import kernel_function
+
+
+class Query(BaseModel):
+    a: Annotated[str, "The a."]
+    b: Annotated[int, Field(description="The b.")] = 1
+    c: Annotated[Optional[str], "The c."] = None
+
+
+class Search:
+    @kernel_function
+    def find(self, query: Query) -> str:
+        return ""
+"""
+
+
+def test_a_model_field_in_annotated_is_described_as_pydantic_keeps_it(build_pkg) -> None:
+    """SK 1.45.0 sends exactly this (checked): Annotated's first other item, or its Field."""
+    built = build_pkg({"pkg/__init__.py": "", "pkg/search.py": ANNOTATED_FIELDS})
+    assert built.tools["Search-find"]["parameters"]["properties"]["query"] == {
+        "type": "object",
+        "properties": {
+            "a": {"type": "string", "description": "The a."},
+            "b": {"type": "integer", "description": "The b."},
+            "c": {"type": "string", "description": "The c."},
+        },
+        "required": ["a", "b"],
+    }

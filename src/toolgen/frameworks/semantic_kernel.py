@@ -181,8 +181,22 @@ class _Builder:
         required = []
         for name, (field, module) in fields.items():
             text = self.field_description(field.default, module)
-            properties[name] = self.build(field.annotation, module, text, depth + 1)
-            if not any(_is_none(m) for m in self.union_args(field.annotation, module) or ()):
+            annotation: TExpr = field.annotation
+            written = annotation
+            if isinstance(written, Sub) and self.qual(written.base, module) in _ANNOTATED:
+                # ``get_type_hints`` drops Annotated; pydantic keeps its other metadata, whose
+                # first item SK takes for the description (a Field in it is merged instead).
+                annotation = written.args[0]
+                for extra in written.args[1:]:
+                    if self.mapper.field_of(extra, module) is not None:
+                        text = text or self.field_description(extra, module)
+                        continue
+                    folded = self.mapper.evaluator.fold(extra, module)
+                    if folded.ok and isinstance(folded.value, str):
+                        text = folded.value
+                    break
+            properties[name] = self.build(annotation, module, text, depth + 1)
+            if not any(_is_none(m) for m in self.union_args(annotation, module) or ()):
                 required.append(name)  # ``_is_optional``: a default does not matter
         schema: JsonSchema = {"type": "object", "properties": properties}
         if required:
