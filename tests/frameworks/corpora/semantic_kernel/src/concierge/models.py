@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass
 from enum import Enum, IntEnum
-from typing import Optional
+from typing import Annotated, Optional
 
 from pydantic import BaseModel, Field
 
@@ -30,6 +30,7 @@ class Traveler(BaseModel):
     name: str = Field(description="The traveler's full name.")
     age: int | None = None
     loyalty_id: Optional[str] = None
+    email: Annotated[str | None, "Where the tickets are sent."] = None
 
 
 class VipTraveler(Traveler):
@@ -38,8 +39,8 @@ class VipTraveler(Traveler):
 
 
 class Address(BaseModel):
-    street: str
-    city: str
+    street: Annotated[str, "The street and number."]
+    city: Annotated[str, Field(description="The city.")]
     postcode: str = ""
     country: str = Field("NL", description="The ISO country code.")
 
