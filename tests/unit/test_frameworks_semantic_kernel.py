@@ -370,3 +370,36 @@ def test_a_model_field_in_annotated_is_described_as_pydantic_keeps_it(build_pkg)
         },
         "required": ["a", "b"],
     }
+
+
+TUPLES = '''
+from semantic_kernel.functions import kernel_function
+
+
+class Grid:
+    @kernel_function
+    def move(self, to: tuple[int, int], path: tuple[str, ...], raw: tuple) -> str:
+        """Move on the grid."""
+        return ""
+'''
+
+
+def test_a_tuple_is_sent_in_json_schemas_own_form_not_sks(build_pkg) -> None:
+    """SK sends tuple[int, int] as {"items": [...]}, draft 4's form, which the providers refuse
+    (an OpenAI strict schema among them): toolgen sends prefixItems, as for any tuple."""
+    built = build_pkg({"pkg/__init__.py": "", "pkg/grid.py": TUPLES})
+    assert built.tools["Grid-move"]["parameters"]["properties"] == {
+        "to": {
+            "type": "array",
+            "prefixItems": [{"type": "integer"}, {"type": "integer"}],
+            "minItems": 2,
+            "maxItems": 2,
+        },
+        "path": {"type": "array", "items": {"type": "string"}},
+        "raw": {"type": "array"},
+    }
+    for tool in built.module["TOOLS_OPENAI"]:
+        assert all(
+            not isinstance(p.get("items"), list)
+            for p in tool["function"]["parameters"]["properties"].values()
+        )

@@ -10,14 +10,17 @@ than ``None`` or its type admits ``None``. Its schema is ``KernelJsonSchemaBuild
 builtins by ``TYPE_MAPPING``, a class with annotations (a pydantic model, a dataclass) inlined
 as an object whose every non-``Optional`` field is required, an ``Enum`` by its values, anything
 else (``datetime``, ``Sequence[str]``) ``{"type": "object"}``; never a default, never a
-``$ref``. One deliberate difference: SK sends a ``Literal`` as an object, which no value the
-function accepts is; toolgen sends its values (``enum``). A
-union of several types has no underlying type: each is mapped by its name, the default
-appended to the description (``KernelParameterMetadata.infer_schema``).
+``$ref``. A union of several types has no underlying type: each is mapped by its name, the
+default appended to the description (``KernelParameterMetadata.infer_schema``). Two deliberate
+differences: SK sends a ``Literal`` as an object, which no value the function accepts is
+(toolgen sends its values, ``enum``), and a ``tuple[A, B]`` as ``items: [A, B]``, which the
+providers refuse (toolgen sends ``prefixItems``, as for any tuple).
 
-The plugin name (functions/kernel_function_extension.py, ``add_plugin``): the ``plugin_name``
-argument, else the class's name; the model sees ``plugin-function``
-(``KernelFunctionMetadata.fully_qualified_name``, separator ``-``).
+The plugin name (functions/kernel_function_extension.py, ``add_plugin``; kernel_plugin.py,
+``KernelPlugin.from_object``): the ``plugin_name`` argument, else the instance's ``name``, else
+its class's name; ``kernel.add_function(plugin_name, function)`` puts a module-level function in
+a plugin. The model sees ``plugin-function`` (``KernelFunctionMetadata.fully_qualified_name``,
+separator ``-``).
 """
 
 from __future__ import annotations
@@ -53,7 +56,6 @@ _TYPES: Final = {
 _BY_NAME: Final = {q.rsplit(".", 1)[1]: t for q, t in _TYPES.items() if q.startswith("builtins")}
 _ENUMS: Final = frozenset({"enum.Enum", "enum.IntEnum", "enum.StrEnum", "enum.Flag"})
 _ANNOTATED: Final = frozenset({"typing.Annotated", "typing_extensions.Annotated"})
-_UNIONS: Final = frozenset({"typing.Union", "typing.Optional"})
 _OPEN: Final[JsonSchema] = {"type": "object", "properties": {}}
 """``typing.Any``, or no annotation: a class with no annotations, as SK builds it."""
 
@@ -123,9 +125,20 @@ class _Builder:
                 if values == {"type": "object"}:
                     values = {"type": "object", "properties": {}}
                 return {"type": "object", "additionalProperties": values}
-            if kind == "array":  # a tuple: one schema per place
-                items = [self.build(a, module, None, depth + 1) for a in expr.args]
-                return {"type": "array", "items": items}
+            last = expr.args[-1] if expr.args else None
+            if (
+                kind == "array"
+                and len(expr.args) == 2
+                and isinstance(last, Lit)
+                and last.value is ...
+            ):
+                return {"type": "array", "items": self.build(expr.args[0], module, None, depth)}
+            if kind == "array":
+                # SK sends ``items: [...]``, draft 4's tuple form, which the providers' schema
+                # subsets refuse (OpenAI's strict mode among them): JSON Schema's own form.
+                places = [self.build(a, module, None, depth + 1) for a in expr.args]
+                n = len(places)
+                return {"type": "array", "prefixItems": places, "minItems": n, "maxItems": n}
             if base in ("typing.Literal", "typing_extensions.Literal"):
                 return self.literal(expr.args, module)
             return {"type": "object"}  # Sequence, Annotated within a type, ...
