@@ -403,3 +403,20 @@ def test_a_tuple_is_sent_in_json_schemas_own_form_not_sks(build_pkg) -> None:
             not isinstance(p.get("items"), list)
             for p in tool["function"]["parameters"]["properties"].values()
         )
+
+
+def test_a_plugin_whose_init_sets_its_name_is_a_warning(build_pkg) -> None:
+    weather = WEATHER.replace(
+        '    """Weather lookups."""',
+        '    """Weather lookups."""\n\n    def __init__(self, name: str = "meteo") -> None:\n'
+        "        self.name = name",
+    )
+    app = APP.replace(', plugin_name="weather"', "")
+    built = build_pkg({**FILES, "pkg/weather.py": weather, "pkg/app.py": app})
+    assert "WeatherPlugin-alerts" in built.tools
+    assert [d.split(": ", 1)[1] for d in built.diagnostics] == [
+        "warning: semantic-kernel: plugin 'WeatherPlugin': WeatherPlugin.__init__ sets "
+        "self.name, which add_plugin takes for the plugin name and toolgen cannot know "
+        "statically; toolgen uses 'WeatherPlugin'"
+    ]
+    assert built.diagnostics[0].startswith("pkg/weather.py:14:9:")

@@ -351,7 +351,10 @@ def plugin_names(
                     )
                 continue
             name = class_plugin_name(resolver, cls)
-            if named is not None and not (isinstance(named, Lit) and named.value is None):
+            unnamed = named is None or (isinstance(named, Lit) and named.value is None)
+            if unnamed and speak and diags is not None:
+                _warn_init_name(resolver, cls, name, diags)
+            if not unnamed and named is not None:
                 folded = mapper.evaluator.fold(named, scan.module)
                 if folded.ok and isinstance(folded.value, str) and folded.value:
                     name = folded.value
@@ -403,6 +406,24 @@ def _function_plugin(
         names = found.setdefault(key, [])
         if all(n != folded.value for n, _ in names):
             names.append((folded.value, span))
+
+
+def _warn_init_name(resolver: Resolver, cls: ClassDef, name: str, diags: Diagnostics) -> None:
+    """A plugin added without ``plugin_name`` whose ``__init__`` (or a scanned base's) assigns
+    ``self.name``: its plugin name is the constructor's to decide."""
+    from toolgen.frameworks.classes import _with_bases
+
+    for current in _with_bases(resolver, cls):
+        for attr, span in current.set_in_init:
+            if attr == "name":
+                diags.warning(
+                    f"semantic-kernel: plugin '{cls.name}': {current.name}.__init__ sets "
+                    "self.name, which add_plugin takes for the plugin name and toolgen cannot "
+                    f"know statically; toolgen uses '{name}'",
+                    span,
+                    "runtime-tool",
+                )
+                return
 
 
 def class_plugin_name(resolver: Resolver, cls: ClassDef) -> str:
