@@ -323,9 +323,9 @@ def _plugin_functions(
                             (framework,),
                             owner,
                             cls.name,
-                            f"{name}{SEPARATOR}",
-                            scan.module,
-                            at,
+                            prefix=f"{name}{SEPARATOR}",
+                            class_module=scan.module,
+                            named_at=at,
                         )
                     )
                 break  # one @kernel_function makes one function
