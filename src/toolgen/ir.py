@@ -66,8 +66,8 @@ class Owner:
 
     ``id`` is ``module:name``: the module-level instance (``servers.weather:mcp``) or class
     that holds the tool, in the module that defines it. ``kind`` is ``"mcp-server"`` (its
-    tools are what ``TOOLS_MCP`` serves), ``"agent"``, ``"toolset"``, ``"toolkit"`` or
-    ``"tool-class"``.
+    tools are what ``TOOLS_MCP`` serves), ``"agent"``, ``"toolset"``, ``"toolkit"``,
+    ``"plugin"`` (a Semantic Kernel plugin class) or ``"tool-class"``.
     """
 
     id: str

@@ -82,9 +82,15 @@ def imported_modules(scan: ModuleScan, sources: Sources) -> set[str]:
 
 
 def scan_reach(modules: Sequence[str], sources: Sources, scans: dict[str, ModuleScan]) -> None:
-    """Scan (into ``scans``) every file not scanned yet that ``modules``' imports reach."""
-    frontier, seen = set(modules), set()
+    """Scan (into ``scans``) every file not scanned yet that ``modules``' imports (and their
+    :func:`registrars`) reach."""
+    frontier, seen = set(modules), set[str]()
     while frontier:
+        for module in sorted(frontier - seen):  # scanned first: registrars reads them
+            for source in sources.by_module[module]:
+                if source.display not in scans:
+                    scans[source.display] = scan(source, sources.data[source.display])
+        frontier |= {r for m in sorted(frontier) for r in registrars(m, sources, scans)}
         seen |= frontier
         reached: set[str] = set()
         for module in sorted(frontier):
@@ -95,10 +101,47 @@ def scan_reach(modules: Sequence[str], sources: Sources, scans: dict[str, Module
         frontier = reached - seen
 
 
+def registrars(module: str, sources: Sources, scans: Scans) -> list[str]:
+    """The modules that may put ``module``'s decorated functions and methods' classes in a
+    plugin of a name of their own (Semantic Kernel's ``kernel.add_plugin(WeatherPlugin(),
+    plugin_name="weather")``, written in the app, not beside the class): every file spelling
+    such a call, when ``module`` decorates something. The wire names of its tools depend on
+    them, so its result does too."""
+    from toolgen.scan.model import REGISTERING
+
+    own = [scans[s.display] for s in sources.by_module[module] if s.display in scans]
+    if not any(
+        any(c.methods for c in scan.classes) or any(f.decorators for f in scan.functions)
+        for scan in own
+    ):
+        return []
+    if _REGISTRARS[0] is not sources:  # once per build: every module asks
+        spelled = [f"{m}(".encode() for m in sorted(REGISTERING)]
+
+        def registers(data: bytes) -> bool:
+            # ``add_function`` is also pydantic-ai's: only beside Semantic Kernel's name.
+            return b"add_plugin(" in data or (
+                any(w in data for w in spelled) and b"semantic_kernel" in data
+            )
+
+        found = sorted(
+            name
+            for name, files in sources.by_module.items()
+            if any(registers(sources.data.get(f.display) or b"") for f in files)
+        )
+        _REGISTRARS[:] = [sources, found]
+    return list(_REGISTRARS[1])
+
+
+_REGISTRARS: list[Any] = [None, []]
+"""The last build's sources and their registering modules (one build's, never more)."""
+
+
 def closure(module: str, sources: Sources, scans: Scans) -> list[str]:
-    """The modules ``module``'s imports reach, itself included (all of them scanned)."""
+    """The modules ``module``'s imports reach, itself included, and those of its
+    :func:`registrars` (all of them scanned)."""
     seen: set[str] = set()
-    stack = [module]
+    stack = [module, *registrars(module, sources, scans)]
     while stack:
         current = stack.pop()
         if current not in seen:

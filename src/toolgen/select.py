@@ -29,6 +29,7 @@ from toolgen.frameworks.references import references
 from toolgen.ir import Owner
 from toolgen.scan.model import (
     Call,
+    ClassDef,
     Function,
     Lit,
     ModuleScan,
@@ -63,6 +64,13 @@ class Candidate:
     call_module: str | None = None
     """The module a tool-making call is written in, where its arguments' names are looked up
     (``Tool(impl.fn, desc=DESC)`` in ``agents.py``); ``None``: the function's module."""
+    prefix: str = ""
+    """Written before the tool's name: Semantic Kernel's plugin name and separator
+    (``weather-`` for ``weather-get_forecast``)."""
+    class_module: str | None = None
+    """The module of ``method_of``'s class, when the method is inherited from another module's."""
+    named_at: SourceSpan | None = None
+    """Where ``prefix`` was read (the ``add_plugin`` call), for ``toolgen show``."""
 
     @property
     def is_toolgen(self) -> bool:
@@ -143,6 +151,7 @@ def select_tools(
         (s.module, f.name): f.docstring for s in scans if not s.is_stub for f in s.functions
     }
     out: list[Candidate] = []
+    plugins = _plugins(scans, resolver, diags, modules) if "semantic-kernel" in by_name else {}
 
     def _is_tool(function: Function, module: str) -> bool:
         """A decorator, or ``select = "public"``, made it a tool already, in its module."""
@@ -181,18 +190,34 @@ def select_tools(
                 owner = owner_of(resolver, scan.module, decorator, presets)
                 if not wanted_owner(target, owner):
                     continue
-                out.append(
-                    Candidate(
-                        function,
-                        scan,
-                        decorator,
-                        span,
-                        impl_docs.get((scan.module, function.name)),
-                        rule,
-                        (own,) if own is not None else imported,
-                        owner,
+                # A module-level kernel function: named after the plugins it is added to.
+                prefixes: list[tuple[str, SourceSpan | None]] = [("", None)]
+                if rule.schema_rules == "semantic-kernel":
+                    prefixes = [(f"{n}-", at) for n, at in plugins.get(_qual(scan, function), ())]
+                    if not prefixes and diags is not None:
+                        diags.warning(
+                            f"semantic-kernel: kernel function '{function.name}' is added to no "
+                            "plugin toolgen sees (kernel.add_function(plugin_name, function)); "
+                            f"toolgen emits it as '{function.name}', as SK sends a function of "
+                            "no plugin",
+                            span,
+                            "runtime-tool",
+                        )
+                for prefix, at in prefixes or [("", None)]:
+                    out.append(
+                        Candidate(
+                            function,
+                            scan,
+                            decorator,
+                            span,
+                            impl_docs.get((scan.module, function.name)),
+                            rule,
+                            (own,) if own is not None else imported,
+                            owner,
+                            prefix=prefix,
+                            named_at=at,
+                        )
                     )
-                )
         for ref in references(scan, resolver, presets, diags, _is_tool):
             if not wanted_owner(target, ref.owner):
                 continue
@@ -209,7 +234,7 @@ def select_tools(
                     call_module=scan.module,
                 )
             )
-        out.extend(_methods(scan, resolver, target, rules, presets, by_name))
+        out.extend(_methods(scan, resolver, target, rules, presets, by_name, plugins))
     return out
 
 
@@ -220,9 +245,12 @@ def _methods(
     rules: dict[str, DecoratorRule],
     presets: tuple[Framework, ...],
     by_name: dict[str, Framework],
+    plugins: dict[str, list[tuple[str, SourceSpan]]],
 ) -> list[Candidate]:
     """A framework's decorator on a method (``@tool`` inside a class): a tool of the class (a
     toolkit), or of the instance the decorator is a method of; ``self``/``cls`` is dropped.
+    A Semantic Kernel plugin class's: one tool per plugin name ``plugins`` gives it (else its
+    class name), named ``plugin-function``.
     toolgen's own ``@tool`` and configured decorators stay module-level only (a warning)."""
     from toolgen.frameworks.agno import TOOLKITS
 
@@ -235,7 +263,7 @@ def _methods(
                 names = decorator_qualnames(resolver, scan.module, deco)
                 rule = next((rules[n] for n in sorted(names) if n in rules), None)
                 own = by_name.get(rule.framework) if rule is not None else None
-                if rule is None or own is None:
+                if rule is None or own is None or rule.schema_rules == "semantic-kernel":
                     continue
                 owner = owner_of(resolver, scan.module, deco, presets) or Owner(
                     f"{scan.module}:{cls.name}", "toolkit"
@@ -244,7 +272,84 @@ def _methods(
                     out.append(
                         Candidate(method, scan, deco, span, None, rule, (own,), owner, cls.name)
                     )
+        if "semantic-kernel" in by_name:
+            out.extend(_plugin_functions(scan, cls, resolver, target, rules, by_name, plugins))
     return out
+
+
+def _qual(scan: ModuleScan, function: Function) -> str:
+    return f"{scan.module}.{function.name}"
+
+
+def _plugin_functions(
+    scan: ModuleScan,
+    cls: ClassDef,
+    resolver: Resolver,
+    target: Target,
+    rules: dict[str, DecoratorRule],
+    by_name: dict[str, Framework],
+    plugins: dict[str, list[tuple[str, SourceSpan]]],
+) -> list[Candidate]:
+    """A Semantic Kernel plugin class's kernel functions, its own and its scanned bases' (SK
+    reads the instance's members, inherited ones too; a method a subclass redefines is the
+    subclass's): one tool per plugin name ``plugins`` gives the class, else its class name."""
+    from toolgen.frameworks.classes import _with_bases
+    from toolgen.frameworks.semantic_kernel import SEPARATOR, class_plugin_name
+
+    owner = Owner(f"{scan.module}:{cls.name}", "plugin")
+    if not wanted_owner(target, owner):
+        return []
+    framework = by_name["semantic-kernel"]
+    out: list[Candidate] = []
+    seen: set[str] = set()
+    named: list[tuple[str, SourceSpan | None]] = list(plugins.get(cls.qualname, ()))
+    for current in _with_bases(resolver, cls):
+        home = scan if current is cls else resolver.symbols[current.module].scan
+        for method in current.functions:
+            if method.name in seen:
+                continue
+            seen.add(method.name)
+            for deco, span in zip(method.decorators, method.decorator_spans):
+                names = decorator_qualnames(resolver, home.module, deco)
+                rule = next((rules[n] for n in sorted(names) if n in rules), None)
+                if rule is None or rule.schema_rules != "semantic-kernel":
+                    continue
+                if not named:  # no add_plugin read: the name add_plugin(Cls()) would give
+                    named = [(class_plugin_name(resolver, cls), None)]
+                for name, at in named:
+                    out.append(
+                        Candidate(
+                            method,
+                            home,
+                            deco,
+                            span,
+                            None,
+                            rule,
+                            (framework,),
+                            owner,
+                            cls.name,
+                            prefix=f"{name}{SEPARATOR}",
+                            class_module=scan.module,
+                            named_at=at,
+                        )
+                    )
+                break  # one @kernel_function makes one function
+    return out
+
+
+def _plugins(
+    scans: list[ModuleScan],
+    resolver: Resolver,
+    diags: Diagnostics | None,
+    modules: frozenset[str] | None,
+) -> dict[str, list[tuple[str, SourceSpan]]]:
+    """Each Semantic Kernel plugin class's names, from the ``add_plugin`` calls of every scan
+    (what they cannot say is a warning in the module that calls)."""
+    if not any(s.registrations for s in scans):
+        return {}
+    from toolgen.frameworks.semantic_kernel import plugin_names
+
+    return plugin_names(scans, resolver, SchemaMapper(resolver, Diagnostics()), diags, modules)
 
 
 def wanted_owner(target: Target, owner: Owner | None) -> bool:

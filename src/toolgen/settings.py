@@ -14,6 +14,7 @@ PRESET_NAMES: Final = (
     "langchain",
     "google-adk",
     "strands",
+    "semantic-kernel",
     "smolagents",
     "agno",
     "pydantic-ai",

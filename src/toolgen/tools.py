@@ -376,7 +376,7 @@ def _tool(
     function, module = c.function, c.module.module
     read = _Read()
     name_override, description_override, ok = _decorator_arguments(c, mapper, diags, read)
-    name = name_override if name_override is not None else function.name
+    name = c.prefix + (name_override if name_override is not None else function.name)
     name = wire_name(c.rule.wire, name)  # what the framework sends (CrewAI sanitises it)
     if not _ANY_PROVIDER_NAME.match(name):
         diags.error(
@@ -386,7 +386,8 @@ def _tool(
             "bad-name",
         )
         ok = False
-    elif not _PORTABLE_NAME.match(name):
+    elif not _PORTABLE_NAME.match(name) and not (c.prefix and _DASHED_NAME.match(name)):
+        # (Semantic Kernel's ``plugin-function`` is what it sends: not the user's to rename.)
         then = (
             "every provider accepts '-' today, as is, but Bedrock's older rule "
             "(^[a-zA-Z][a-zA-Z0-9_]*$) did not: '_' is safe everywhere"
@@ -441,6 +442,13 @@ def _tool(
                 f"parameter descriptions: {params}",
             )
         )
+        if c.prefix:
+            origin = (
+                f"from the call at {c.named_at}"
+                if c.named_at
+                else "(no call toolgen sees names it)"
+            )
+            notes.append((name, f"plugin name '{c.prefix[:-1]}' {origin}"))
     if c.rule.one_string is not None:  # LangChain's ``Tool``: one string, whatever the signature
         key = c.rule.one_string
         one: JsonSchema = {"type": "object", "properties": {key: {"type": "string"}}}
@@ -507,6 +515,24 @@ def _tool(
                 "positional-only",
             )
             ok = False
+            continue
+        if c.rule.schema_rules == "semantic-kernel":
+            from toolgen.frameworks.semantic_kernel import parameter as kernel_parameter
+
+            mapped = kernel_parameter(param, mapper, module)
+            if mapped is None:
+                if notes is not None:
+                    notes.append(
+                        (
+                            name,
+                            f"parameter '{param.name}' is left out: semantic-kernel: "
+                            "include_in_function_choices is False",
+                        )
+                    )
+                continue
+            properties[param.name], is_required = mapped
+            if is_required:
+                required.append(param.name)
             continue
         built = _parameter(param, mapper, module, name, doc, diags, rule.precedence)
         if built is None:
@@ -587,6 +613,7 @@ def _tool(
         )
         output = None
     at_decorator = Context(module, c.decorator_span, f"tool '{name}'")
+    home = c.class_module or module  # an inherited method is called on the subclass's instance
     if read.examples and not check_examples(read.examples, parameters, at_decorator, diags):
         return None
     return ToolDef(
@@ -594,10 +621,10 @@ def _tool(
         description=description or "",
         parameters=parameters,
         span=function.span,
-        qualname=f"{module}.{c.method_of + '.' if c.method_of else ''}{function.name}",
+        qualname=f"{home}.{c.method_of + '.' if c.method_of else ''}{function.name}",
         output_schema=output,
         # A class-defined tool's method: the runtime's Toolbox is given the instance to bind it.
-        function=f"{module}:{c.method_of + '.' if c.method_of else ''}{function.name}",
+        function=f"{home}:{c.method_of + '.' if c.method_of else ''}{function.name}",
         packed=packed,
         title=read.title,
         strict=read.strict,

@@ -146,6 +146,27 @@ def test_side_effects_of_importing_tools_never_happen(tmp_path: Path) -> None:
         eraser = FunctionTool.from_defaults(fn=erase, name="erase_file")
         react = dspy.ReAct("question -> answer", tools=[dspy.Tool(erase, name="zap")])
         """))
+    # Semantic Kernel's reader follows the plugin name into the module that adds the plugin.
+    (package / "vault.py").write_text(preamble + textwrap.dedent("""
+        from typing import Annotated
+
+        from semantic_kernel.functions import kernel_function
+
+        class VaultPlugin:
+            @kernel_function(description="Purge the vault.")
+            def purge(self, vault: Annotated[str, "Which vault."]) -> str:
+                raise SystemExit(99)
+        """))
+    (package / "app.py").write_text(preamble + textwrap.dedent("""
+        from semantic_kernel import Kernel
+
+        from tools.vault import VaultPlugin
+
+        def build_kernel() -> Kernel:
+            kernel = Kernel()
+            kernel.add_plugin(VaultPlugin(), plugin_name="vault")
+            return kernel
+        """))
     # An audit hook in the toolgen process records any attempt to open the sentinel or the
     # network, or to import the tool modules, even if the module's own guards were bypassed.
     runner = textwrap.dedent(f"""
@@ -176,7 +197,7 @@ def test_side_effects_of_importing_tools_never_happen(tmp_path: Path) -> None:
     assert not sentinel.exists()
     generated = (package / "tool_schemas.py").read_text()
     assert '"name": "drop_tables"' in generated and '"name": "drop_database"' in generated
-    for name in (
+    names = (
         "wipe_disk",
         "fmt",
         "burn",
@@ -187,7 +208,8 @@ def test_side_effects_of_importing_tools_never_happen(tmp_path: Path) -> None:
         "erase",
         "purge",
         "melt_core",
-    ):
+    )
+    for name in (*names, "vault-purge"):
         assert f'"name": "{name}"' in generated, name
     assert '"name": "melt_everything"' in generated
     assert "AGENT_TOOLS" in generated and "SERVER_TOOLS" in generated

@@ -42,6 +42,7 @@ FRAMEWORKS: dict[str, str] = {
     "langchain_classes": "main",
     "smolagents": "main",
     "smolagents_classes": "main",
+    "semantic_kernel": "semantic_kernel",
     "pydantic_ai": "main",
     "google_adk": "adk",
     "strands": "strands",

@@ -304,6 +304,12 @@ class TargetRun:
         while frontier:
             seen |= frontier
             self.scan_files([s for m in sorted(frontier) for s in by_module[m]])
+            # A registering module names the plugins of the modules' classes: in their closure.
+            more = {r for m in frontier for r in pipeline.registrars(m, self.sources, self.scans)}
+            if more - seen:
+                frontier |= more - seen
+                seen |= frontier
+                self.scan_files([s for m in sorted(frontier) for s in by_module[m]])
             reached: set[str] = set()
             for module in frontier:
                 for source in by_module[module]:

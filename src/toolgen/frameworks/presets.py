@@ -224,6 +224,15 @@ _AGNO_AGENTS = (
     "agno.team.Team",
     "agno.team.team.Team",
 )
+# Semantic Kernel: ``@kernel_function`` / ``@kernel_function(name=, description=)`` on a plugin
+# class's methods. The description is ``description or func.__doc__`` (the whole docstring);
+# parameter descriptions come from ``Annotated`` text only (kernel_function_decorator.py).
+_SK_RULE = DecoratorRule(
+    "semantic-kernel",
+    positional=("function", "name", "description"),
+    docstring=DocstringRule("whole", False, ("text",)),
+    schema_rules="semantic-kernel",
+)
 
 PRESETS: Final[dict[str, Framework]] = {
     "mcp": Framework(
@@ -361,6 +370,21 @@ PRESETS: Final[dict[str, Framework]] = {
         },
         injected_types=("strands.ToolContext", "strands.types.tools.ToolContext"),
         injected_names=("agent", "tool_context"),
+    ),
+    "semantic-kernel": Framework(
+        "semantic-kernel",
+        "Semantic Kernel",
+        ("semantic_kernel",),
+        dict.fromkeys(
+            (
+                "semantic_kernel.functions.kernel_function",
+                "semantic_kernel.functions.kernel_function_decorator.kernel_function",
+            ),
+            _SK_RULE,
+        ),
+        # ``gather_function_parameters`` fills these whatever the model sends (SK still sends
+        # them unless marked ``{"include_in_function_choices": False}``: toolgen never does).
+        injected_names=("kernel", "service", "execution_settings", "arguments"),
     ),
     "smolagents": Framework(
         "smolagents",

@@ -107,6 +107,9 @@ class DecoratorRule:
     """Classes (qualified names) a parameter annotated with the class itself, not in a union,
     is hidden for (agno's media types on a toolkit's and ``@tool``'s path, not on a plain
     function's)."""
+    schema_rules: str | None = None
+    """``"semantic-kernel"``: parameters are mapped as Semantic Kernel maps them, and a method's
+    tool is named ``plugin-function`` (:mod:`toolgen.frameworks.semantic_kernel`)."""
     one_string: str | None = None
     """The tool takes one string whatever the function's signature, sent as this property
     (LangChain's ``Tool(name=, func=, description=)``: ``{"__arg1": "..."}``)."""

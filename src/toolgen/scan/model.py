@@ -215,6 +215,24 @@ class Alias:
     span: SourceSpan
 
 
+REGISTERING = frozenset({"add_plugin", "add_function", "from_object"})
+"""Methods whose calls are kept wherever they are written, function bodies included: they name
+the plugin tools are registered in (Semantic Kernel's ``kernel.add_plugin(..., plugin_name=)``,
+``kernel.add_function(plugin_name, function)``, ``KernelPlugin.from_object(name, instance)``,
+read by :mod:`toolgen.frameworks.semantic_kernel`)."""
+
+
+@pickled_by_fields
+@dataclass(frozen=True, slots=True)
+class Registration:
+    """A call, anywhere in the file (function bodies too), of a method that registers tools by
+    reference: ``kernel.add_plugin(WeatherPlugin(), plugin_name="weather")``."""
+
+    method: str
+    call: Call
+    span: SourceSpan
+
+
 @pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class ModuleScan:
@@ -229,3 +247,4 @@ class ModuleScan:
     aliases: tuple[Alias, ...]
     functions: tuple[Function, ...]
     diagnostics: tuple[Diagnostic, ...]
+    registrations: tuple[Registration, ...] = ()

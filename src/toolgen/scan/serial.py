@@ -43,6 +43,7 @@ _CLASSES: dict[str, type[Any]] = {
             model.InitStep,
             model.ClassDef,
             model.Alias,
+            model.Registration,
             model.ModuleScan,
             SourceSpan,
         )

@@ -1,0 +1,1 @@
+"""The Acme travel concierge's Semantic Kernel plugins."""
