@@ -24,8 +24,11 @@ from toolgen.frameworks import (
     Framework,
     active,
 )
+from toolgen.frameworks.agno import TOOLKITS
+from toolgen.frameworks.classes import _with_bases
 from toolgen.frameworks.owners import class_lineage, owner_of
 from toolgen.frameworks.references import references
+from toolgen.frameworks.semantic_kernel import SEPARATOR, class_plugin_name, plugin_names
 from toolgen.ir import Owner
 from toolgen.scan.model import (
     Call,
@@ -252,7 +255,6 @@ def _methods(
     A Semantic Kernel plugin class's: one tool per plugin name ``plugins`` gives it (else its
     class name), named ``plugin-function``.
     toolgen's own ``@tool`` and configured decorators stay module-level only (a warning)."""
-    from toolgen.frameworks.agno import TOOLKITS
 
     out: list[Candidate] = []
     for cls in scan.classes:
@@ -293,8 +295,6 @@ def _plugin_functions(
     """A Semantic Kernel plugin class's kernel functions, its own and its scanned bases' (SK
     reads the instance's members, inherited ones too; a method a subclass redefines is the
     subclass's): one tool per plugin name ``plugins`` gives the class, else its class name."""
-    from toolgen.frameworks.classes import _with_bases
-    from toolgen.frameworks.semantic_kernel import SEPARATOR, class_plugin_name
 
     owner = Owner(f"{scan.module}:{cls.name}", "plugin")
     if not wanted_owner(target, owner):
@@ -347,7 +347,6 @@ def _plugins(
     (what they cannot say is a warning in the module that calls)."""
     if not any(s.registrations for s in scans):
         return {}
-    from toolgen.frameworks.semantic_kernel import plugin_names
 
     return plugin_names(scans, resolver, SchemaMapper(resolver, Diagnostics()), diags, modules)
 

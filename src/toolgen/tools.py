@@ -13,7 +13,9 @@ from toolgen import docstrings
 from toolgen.config import Target
 from toolgen.errors import Diagnostics, SourceSpan
 from toolgen.frameworks import active, describe, llama_index
+from toolgen.frameworks.agno import toolkit_tools
 from toolgen.frameworks.crewai import wire_description, wire_name
+from toolgen.frameworks.semantic_kernel import parameter as kernel_parameter
 from toolgen.ir import MAX_NESTING, SCHEMA_NESTING, JsonSchema, Owner, ToolDef, nesting
 from toolgen.returns import output_schema
 from toolgen.scan.annotations import check_examples, read_annotations, read_examples
@@ -165,7 +167,6 @@ def _toolkit_tools(
 ) -> list[ToolDef]:
     """The methods agno ``Toolkit`` subclasses register (:mod:`toolgen.frameworks.agno`), each
     read as agno reads it, with its ``@tool(...)`` keywords if decorated, owned by its toolkit."""
-    from toolgen.frameworks.agno import toolkit_tools
     from toolgen.frameworks.presets import PRESETS
 
     framework = PRESETS["agno"]
@@ -517,7 +518,6 @@ def _tool(
             ok = False
             continue
         if c.rule.schema_rules == "semantic-kernel":
-            from toolgen.frameworks.semantic_kernel import parameter as kernel_parameter
 
             mapped = kernel_parameter(param, mapper, module)
             if mapped is None:

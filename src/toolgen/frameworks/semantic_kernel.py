@@ -29,8 +29,10 @@ import re
 from typing import Any, Final
 
 from toolgen.errors import Diagnostics, SourceSpan
+from toolgen.frameworks.classes import _with_bases
 from toolgen.frameworks.owners import class_lineage
 from toolgen.ir import JsonSchema
+from toolgen.scan.evaluate import Evaluator
 from toolgen.scan.model import Call, ClassDef, Lit, ModuleScan, Name, Or, Parameter, Sub, TExpr
 from toolgen.scan.resolve import LocalClass, LocalFunction, Resolver
 from toolgen.scan.schema import SchemaMapper, parse_annotation
@@ -184,7 +186,6 @@ class _Builder:
                 kind = {int: "integer", float: "number"}.get(type(values[0]), "string")
             return {"type": kind, "enum": values}
         # ``build_model_schema``: ``get_type_hints``, the bases' fields first.
-        from toolgen.frameworks.classes import _with_bases
 
         fields: dict[str, Any] = {}
         for current in reversed(list(_with_bases(self.resolver, cls))):
@@ -411,7 +412,6 @@ def _function_plugin(
 def _warn_init_name(resolver: Resolver, cls: ClassDef, name: str, diags: Diagnostics) -> None:
     """A plugin added without ``plugin_name`` whose ``__init__`` (or a scanned base's) assigns
     ``self.name``: its plugin name is the constructor's to decide."""
-    from toolgen.frameworks.classes import _with_bases
 
     for current in _with_bases(resolver, cls):
         for attr, span in current.set_in_init:
@@ -430,8 +430,6 @@ def class_plugin_name(resolver: Resolver, cls: ClassDef) -> str:
     """The name ``add_plugin`` gives a plugin without ``plugin_name``: the instance's ``name``
     attribute (a class attribute, own or a scanned base's, that folds to a string), else the
     class's name (``getattr(plugin, "name", plugin.__class__.__name__)``)."""
-    from toolgen.frameworks.classes import _with_bases
-    from toolgen.scan.evaluate import Evaluator
 
     for current in _with_bases(resolver, cls):
         written = dict(current.members)
