@@ -234,6 +234,33 @@ _SK_RULE = DecoratorRule(
     schema_rules="semantic-kernel",
 )
 
+# AutoGen (autogen-core 0.7): ``FunctionTool(func, description, name=None, ...)``; its schema is
+# the pydantic model ``args_base_model_from_signature`` builds (_function_utils.py): each
+# parameter described by its ``Annotated[T, "text"]`` first metadata, else by its own name; no
+# docstring is read; ``cancellation_token`` is left out by its name alone.
+_AUTOGEN_DOCS = DocstringRule("none", False, ("text",), filler="{name}")
+_AUTOGEN_CALL = CallRule(
+    DecoratorRule(
+        "autogen", positional=("function", "description", "name"), docstring=_AUTOGEN_DOCS
+    )
+)
+# ``AssistantAgent(tools=[f])`` wraps a plain function as ``FunctionTool(f, description=f.__doc__)``
+# (agents/_assistant_agent.py, ``__init__``): the whole docstring, else "".
+_AUTOGEN_PLAIN = DecoratorRule(
+    "autogen", docstring=DocstringRule("whole", False, ("text",), filler="{name}")
+)
+_AUTOGEN_AGENTS = (
+    "autogen_agentchat.agents.AssistantAgent",
+    "autogen_agentchat.agents._assistant_agent.AssistantAgent",
+)
+# ``StaticWorkbench(tools)`` takes ``BaseTool`` instances only (tools/_static_workbench.py).
+_AUTOGEN_WORKBENCHES = (
+    "autogen_core.tools.StaticWorkbench",
+    "autogen_core.tools.StaticStreamWorkbench",
+    "autogen_core.tools._static_workbench.StaticWorkbench",
+    "autogen_core.tools._static_workbench.StaticStreamWorkbench",
+)
+
 PRESETS: Final[dict[str, Framework]] = {
     "mcp": Framework(
         "mcp",
@@ -493,6 +520,27 @@ PRESETS: Final[dict[str, Framework]] = {
             ("crewai.Agent", "crewai.agent.Agent", "crewai.agent.core.Agent"),
             ListRule("agent", None, wrapper="@tool or a BaseTool subclass"),
         ),
+    ),
+    "autogen": Framework(
+        "autogen",
+        "AutoGen (autogen-core, autogen-agentchat)",
+        ("autogen_core", "autogen_agentchat", "autogen_ext"),
+        {},
+        injected_names=("cancellation_token",),
+        calls=dict.fromkeys(
+            (
+                "autogen_core.tools.FunctionTool",
+                "autogen_core.tools._function_tool.FunctionTool",
+            ),
+            _AUTOGEN_CALL,
+        ),
+        lists={
+            **dict.fromkeys(_AUTOGEN_AGENTS, ListRule("agent", _AUTOGEN_PLAIN)),
+            **dict.fromkeys(
+                _AUTOGEN_WORKBENCHES,
+                ListRule("toolset", None, position=0, wrapper="FunctionTool(f, description=...)"),
+            ),
+        },
     ),
 }
 """Every known framework by the name ``frameworks = [...]`` uses."""
