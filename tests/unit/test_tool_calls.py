@@ -38,3 +38,62 @@ def test_a_calls_arguments_are_read_in_the_module_the_call_is_written_in(build_p
     tools = by_name(built.module["TOOLS"])
     assert tools["desk_weather"]["description"] == "Weather, today."
     assert tools["echo"]["description"] == "Say it again."
+
+
+def test_mcp_add_tool_as_a_statement_registers_the_function_on_its_server(build_pkg) -> None:
+    servers = (
+        "from mcp.server.fastmcp import FastMCP\nfrom pkg.impl import echo, get_weather\n\n"
+        'weather = FastMCP("weather")\ndesk = FastMCP("desk")\n'
+        'weather.add_tool(get_weather, "forecast", "Forecast", "Tomorrow\'s weather.")\n'
+        'desk.add_tool(echo, name="forecast")\n'
+        "if True:\n    desk.add_tool(fn=get_weather)\n"
+    )
+    built = build(build_pkg, {"pkg/servers.py": servers})
+    assert built.diagnostics == []
+    assert built.module["OWNERS"] == {"pkg.servers:desk": "DESK", "pkg.servers:weather": "WEATHER"}
+    weather = by_name(built.module["WEATHER_TOOLS_MCP"])
+    # add_tool(fn, name, title, description): the decorator's rules; the server owns the tool.
+    assert weather["forecast"]["description"] == "Tomorrow's weather."
+    assert weather["forecast"]["title"] == "Forecast"
+    desk = by_name(built.module["DESK_TOOLS"])
+    assert sorted(desk) == ["forecast", "get_weather"]  # one name on two servers: each its own
+    assert desk["forecast"]["description"] == "Echo the text back."  # the whole docstring
+
+
+def test_fastmcp_add_tool_and_a_pydantic_ai_toolsets_add_function(build_pkg) -> None:
+    code = (
+        "from fastmcp import FastMCP\nfrom pydantic_ai import FunctionToolset\n"
+        "from pkg.impl import echo, get_weather\n\n"
+        'mcp = FastMCP("desk")\nmcp.add_tool(echo)\n'
+        'toolset = FunctionToolset()\ntoolset.add_function(get_weather, name="weather")\n'
+        'toolset.add_function(echo, False, "say", "Say it.")\n'
+    )
+    built = build(build_pkg, {"pkg/app.py": code})
+    assert built.diagnostics == []
+    assert [t["name"] for t in built.module["MCP_TOOLS_MCP"]] == ["echo"]
+    toolset = by_name(built.module["TOOLSET_TOOLS"])
+    assert sorted(toolset) == ["say", "weather"]
+    assert toolset["say"]["description"] == "Say it."
+    assert toolset["weather"]["description"] == "Get the weather for a city."
+
+
+def test_a_statement_that_is_no_frameworks_registration_makes_no_tool(build_pkg) -> None:
+    code = (
+        "from mcp.server.fastmcp import FastMCP\nfrom pkg.impl import echo\n\n"
+        'mcp = FastMCP("desk")\nmcp.add_prompt(echo)\nmcp.settings.update(echo)\n'
+        "log = dict()\nlog.add_tool(echo)\n"
+    )
+    built = build(build_pkg, {"pkg/app.py": code})
+    assert built.module["TOOLS"] == []
+
+
+def test_add_tool_given_what_is_not_a_function_is_a_warning(build_pkg) -> None:
+    code = (
+        "from mcp.server.fastmcp import FastMCP\nimport math\n\n"
+        'mcp = FastMCP("desk")\nmcp.add_tool(math.sqrt)\n'
+    )
+    built = build(build_pkg, {"pkg/app.py": code})
+    assert (
+        "pkg/app.py:5:1: warning: mcp: the function this call makes a tool of is not a function "
+        "toolgen can read (a name bound to a def in a scanned module); it is left out"
+    ) in built.diagnostics

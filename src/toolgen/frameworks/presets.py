@@ -9,6 +9,7 @@ files that import its framework. ``frameworks = [...]`` in ``[tool.toolgen]`` na
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Final
 
 from toolgen.frameworks.rules import CallRule, DecoratorRule, DocstringRule, Framework, ListRule
@@ -47,6 +48,14 @@ _FASTMCP_RULE = DecoratorRule(
     "fastmcp", positional=("name",), docstring=DocstringRule("intro", True, _PYDANTIC_WAY)
 )
 _FASTMCP_SERVERS = ("fastmcp.FastMCP", "fastmcp.server.FastMCP", "fastmcp.server.server.FastMCP")
+
+# ``server.add_tool(fn, name, title, description, ...)`` as a statement: the decorator's rules, the
+# server owns the tool (mcp/server/mcpserver/server.py, ``MCPServer.add_tool``; 1.x the same).
+_MCP_ADD = CallRule(
+    replace(_MCP_RULE, positional=("function", "name", "title", "description")), ("fn",)
+)
+# fastmcp 4.2 ``FastMCP.add_tool(tool)``: a function is made a tool as ``@mcp.tool`` makes it.
+_FASTMCP_ADD = CallRule(replace(_FASTMCP_RULE, positional=("function",)), ("tool",))
 
 _AGENTS_RULE = DecoratorRule(
     "openai-agents",
@@ -117,6 +126,15 @@ _PYDANTIC_AI_RULE = DecoratorRule(
     docstring=DocstringRule("intro", True, _PYDANTIC_WAY, returns_xml=True),
     unwrap_single_model=True,
     passes_positional_only=True,
+)
+_PYDANTIC_AI_CALL = CallRule(
+    DecoratorRule(
+        "pydantic-ai",
+        positional=("function",),
+        docstring=_PYDANTIC_AI_RULE.docstring,
+        unwrap_single_model=True,
+        passes_positional_only=True,
+    )
 )
 _PYDANTIC_AI_AGENTS = (
     "pydantic_ai.Agent",
@@ -267,6 +285,7 @@ PRESETS: Final[dict[str, Framework]] = {
         "FastMCP / MCPServer (the mcp SDK)",
         ("mcp",),
         _methods(_MCP_SERVERS, ("tool",), _MCP_RULE),
+        calls={f"{cls}.add_tool": _MCP_ADD for cls in _MCP_SERVERS},
         injected_types=(
             "mcp.server.fastmcp.Context",
             "mcp.server.fastmcp.server.Context",
@@ -301,6 +320,7 @@ PRESETS: Final[dict[str, Framework]] = {
             "uncalled_for.Depends",
         ),
         owners=dict.fromkeys(_FASTMCP_SERVERS, "mcp-server"),
+        calls={f"{cls}.add_tool": _FASTMCP_ADD for cls in _FASTMCP_SERVERS},
     ),
     "openai-agents": Framework(
         "openai-agents",
@@ -465,18 +485,21 @@ PRESETS: Final[dict[str, Framework]] = {
         owners={q: "toolset" if "Toolset" in q else "agent" for q in _PYDANTIC_AI_AGENTS},
         # ``Tool(fn, name=..., description=...)``: ``takes_ctx`` found from a ``RunContext`` first
         # parameter, as the injected type; ``Agent(tools=[...])``, ``FunctionToolset([...])``.
-        calls=dict.fromkeys(
-            ("pydantic_ai.Tool", "pydantic_ai.tools.Tool"),
-            CallRule(
-                DecoratorRule(
-                    "pydantic-ai",
-                    positional=("function",),
-                    docstring=_PYDANTIC_AI_RULE.docstring,
-                    unwrap_single_model=True,
-                    passes_positional_only=True,
+        calls={
+            **dict.fromkeys(("pydantic_ai.Tool", "pydantic_ai.tools.Tool"), _PYDANTIC_AI_CALL),
+            # ``toolset.add_function(func, takes_ctx, name, description, ...)`` as a statement
+            # (toolsets/function.py): the toolset owns the tool.
+            **{
+                f"{q}.add_function": CallRule(
+                    replace(
+                        _PYDANTIC_AI_CALL.rule,
+                        positional=("function", "takes_ctx", "name", "description"),
+                    )
                 )
-            ),
-        ),
+                for q in _PYDANTIC_AI_AGENTS
+                if "Toolset" in q
+            },
+        },
         lists={
             q: (
                 ListRule("toolset", _PYDANTIC_AI_RULE, position=0)

@@ -1,5 +1,6 @@
 """Tools made by calls and passed by reference: ``search = Tool(fn, name=...)``,
-``agent = Agent(tools=[f, FunctionTool(g)])``, read at module level through the file's imports.
+``agent = Agent(tools=[f, FunctionTool(g)])``, ``mcp.add_tool(fn)``, read at module level through
+the file's imports.
 
 Each module-level assignment whose value is a framework's tool-making call is a tool of no
 owner; one whose value is a framework's constructor with a tools list owns every tool the list
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 
 from toolgen.errors import Diagnostics, SourceSpan
 from toolgen.frameworks.owners import class_lineage
+from toolgen.frameworks.presets import owner_kind
 from toolgen.frameworks.rules import CallRule, DecoratorRule, Framework, ListRule
 from toolgen.ir import Owner
 from toolgen.scan.model import Call, Function, ModuleScan, Name, Seq, TExpr
@@ -143,6 +145,7 @@ def references(
             )
             if ref is not None:
                 out.append(ref)
+    out.extend(_registered(scan, resolver, frameworks, diags, is_tool))
     for alias in scan.aliases:
         if alias.name in listed or not isinstance(alias.value, Call):
             continue
@@ -151,6 +154,48 @@ def references(
             ref = _from_call(resolver, scan, alias.value, made, alias.span, None, diags)
             if ref is not None:
                 out.append(ref)
+    return out
+
+
+def _registered(
+    scan: ModuleScan,
+    resolver: Resolver,
+    frameworks: tuple[Framework, ...],
+    diags: Diagnostics | None,
+    is_tool: Callable[[Function, str], bool],
+) -> list[Reference]:
+    """Tools a module-level statement registers on an instance: ``mcp.add_tool(fn, ...)``,
+    ``toolset.add_function(fn, ...)``, where the method of the instance's class (or of an
+    ancestor) is a framework's tool-making call; the instance owns the tool."""
+    out: list[Reference] = []
+    for statement in scan.statements:
+        call = statement.value
+        if not isinstance(call, Call) or not isinstance(call.func, Name):
+            continue
+        instance, _, method = call.func.dotted.rpartition(".")
+        found = resolver.resolve(scan.module, instance)
+        if not isinstance(found, LocalAlias) or not isinstance(found.alias.value, Call):
+            continue
+        lineage = class_lineage(resolver, found.module, found.alias.value.func)
+        made = next(
+            (
+                (framework.calls[f"{cls}.{method}"], framework)
+                for cls in lineage
+                for framework in frameworks
+                if f"{cls}.{method}" in framework.calls
+            ),
+            None,
+        )
+        if made is None:
+            continue
+        local = _function(resolver, scan.module, _called(call, made[0]))
+        if local is not None and is_tool(local.function, resolver.module_name(local.module)):
+            continue  # a decorated function registered again stays the decorator's tool
+        kind = owner_kind(lineage, frameworks) or "toolset"
+        owner = Owner(f"{resolver.module_name(found.module)}:{found.alias.name}", kind)
+        ref = _from_call(resolver, scan, call, made, statement.span, owner, diags)
+        if ref is not None:
+            out.append(ref)
     return out
 
 

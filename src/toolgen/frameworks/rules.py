@@ -173,7 +173,9 @@ class Framework:
     """How its plain public functions are read, where plain functions are its tools (Google
     ADK): applies with ``select = "public"`` to the files that import the framework."""
     calls: dict[str, CallRule] = field(default_factory=dict)
-    """Qualified names of the calls that make a tool of a function."""
+    """Qualified names of the calls that make a tool of a function; a method of a class
+    (``mcp.server.fastmcp.FastMCP.add_tool``) is one called as a statement on a module-level
+    instance (``mcp.add_tool(fn)``), whose instance owns the tool."""
     lists: dict[str, ListRule] = field(default_factory=dict)
     """Qualified names of the classes that take tools in a list, and how they read them."""
     owners: dict[str, str] = field(default_factory=dict)

@@ -51,6 +51,7 @@ from toolgen.scan.model import (
     Parameter,
     Registration,
     Seq,
+    Statement,
     Sub,
     TExpr,
     Unary,
@@ -262,6 +263,14 @@ def _ast_positions(tree: ast.Module) -> dict[Key, tuple[int, int]]:
                         item.lineno,
                         item.col_offset + 1,
                     )
+        elif (
+            isinstance(stmt, ast.Expr)
+            and isinstance(stmt.value, ast.Call)
+            and isinstance(stmt.value.func, ast.Attribute)
+        ):
+            n = seen["stmt", ""]
+            seen["stmt", ""] += 1
+            index["stmt", n] = (stmt.lineno, stmt.col_offset + 1)
         elif isinstance(stmt, ast.ImportFrom):
             n = seen["import", ""]
             seen["import", ""] += 1
@@ -331,6 +340,7 @@ class _Gatherer:
         self.classes: list[ClassDef] = []
         self.aliases: list[Alias] = []
         self.functions: list[Function] = []
+        self.statements: list[Statement] = []
 
     # --- positions -------------------------------------------------------------------
     def span(self, key: Key, node: cst.CSTNode) -> SourceSpan:
@@ -566,6 +576,14 @@ class _Gatherer:
                 # ``X: TypeAlias = ...`` is a type alias; ``LIMIT: Final = 50`` and
                 # ``REGION: str = "eu"`` are constants: both are read through the same binding.
                 self.aliases.append(Alias(name, self.expr(node.value), span))
+        elif (
+            isinstance(node, cst.Expr)
+            and isinstance(node.value, cst.Call)
+            and isinstance(node.value.func, cst.Attribute)
+        ):
+            # ``mcp.add_tool(fn)``, ``toolset.add_function(fn)``: the readers decide what counts.
+            span = self.span(("stmt", self.occurrence("stmt", "")), node)
+            self.statements.append(Statement(self.expr(node.value), span))
         elif type(node).__name__ == "TypeAlias":  # ``type X = ...`` (Python 3.12)
             name = _ident(node.name.value)  # type: ignore[attr-defined]
             span = self.span(("alias", name, self.occurrence("alias", name)), node)
@@ -933,6 +951,7 @@ def gather_text(
         functions=tuple(gatherer.functions),
         diagnostics=tuple(diags.items),
         registrations=_registrations(tree, text, display),
+        statements=tuple(gatherer.statements),
     )
 
 

@@ -235,6 +235,15 @@ class Registration:
 
 @pickled_by_fields
 @dataclass(frozen=True, slots=True)
+class Statement:
+    """A module-level method call made for its effect: ``mcp.add_tool(search, name="find")``."""
+
+    value: TExpr
+    span: SourceSpan
+
+
+@pickled_by_fields
+@dataclass(frozen=True, slots=True)
 class ModuleScan:
     """Everything the front end keeps of one file; independent of every other file."""
 
@@ -248,3 +257,5 @@ class ModuleScan:
     functions: tuple[Function, ...]
     diagnostics: tuple[Diagnostic, ...]
     registrations: tuple[Registration, ...] = ()
+    statements: tuple[Statement, ...] = ()
+    """Module-level method calls made as statements (``x.m(...)``), which may register tools."""
