@@ -231,7 +231,7 @@ def select_tools(
                     ref.rule,
                     (ref.framework,),
                     ref.owner,
-                    call_module=scan.module,
+                    call_module=ref.called_in or scan.module,
                 )
             )
         out.extend(_methods(scan, resolver, target, rules, presets, by_name, plugins))

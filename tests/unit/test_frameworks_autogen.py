@@ -144,11 +144,11 @@ def test_an_agents_tools_built_at_run_time_are_a_warning_an_error_with_strict(
 ) -> None:
     agents = (
         "from autogen_agentchat.agents import AssistantAgent\nfrom pkg.impl import echo\n\n"
-        "def make():\n    return [echo]\n\n"
+        "def make():\n    tools = [echo]\n    return tools\n\n"
         'helper = AssistantAgent("helper", None, tools=make())\n'
     )
     said = (
-        "pkg/agents.py:7:1: {}: autogen: the tools of 'helper' are not a list written here "
+        "pkg/agents.py:8:1: {}: autogen: the tools of 'helper' are not a list written here "
         "(built at run time); toolgen takes none of them for it"
     )
     files = {"pkg/__init__.py": "", "pkg/impl.py": IMPL, "pkg/agents.py": agents}

@@ -97,3 +97,52 @@ def test_add_tool_given_what_is_not_a_function_is_a_warning(build_pkg) -> None:
         "pkg/app.py:5:1: warning: mcp: the function this call makes a tool of is not a function "
         "toolgen can read (a name bound to a def in a scanned module); it is left out"
     ) in built.diagnostics
+
+
+FACTORIES = '''
+from autogen_core.tools import FunctionTool
+from pydantic_ai import Tool
+
+from pkg.impl import echo, get_weather
+
+
+def make_tools():
+    """The desk's tools."""
+    return [get_weather, FunctionTool(echo, "Say it again.", name="repeat")]
+
+
+def make_pydantic_tools() -> list:
+    return (Tool(echo, name="say"),)
+
+
+def make_for(client):
+    return [FunctionTool(get_weather, client.describe("weather"))]
+'''
+
+
+def test_a_factory_that_returns_a_list_of_tools_gives_an_agent_its_tools(build_pkg) -> None:
+    agents = (
+        "from autogen_agentchat.agents import AssistantAgent\nfrom pydantic_ai import Agent\n"
+        "from pkg.factories import make_pydantic_tools, make_tools\n\n"
+        'helper = AssistantAgent("helper", None, tools=make_tools())\n'
+        'typed = Agent("openai:gpt-4o", tools=make_pydantic_tools())\n'
+    )
+    built = build(build_pkg, {"pkg/factories.py": FACTORIES, "pkg/agents.py": agents})
+    assert built.diagnostics == []
+    helper = by_name(built.module["HELPER_TOOLS"])
+    assert sorted(helper) == ["get_weather", "repeat"]
+    assert helper["repeat"]["description"] == "Say it again."
+    assert [t["name"] for t in built.module["TYPED_TOOLS"]] == ["say"]
+
+
+def test_a_factory_whose_list_depends_on_its_parameters_is_a_warning(build_pkg) -> None:
+    agents = (
+        "from autogen_agentchat.agents import AssistantAgent\nfrom pkg.factories import make_for\n\n"
+        'helper = AssistantAgent("helper", None, tools=make_for(None))\n'
+    )
+    built = build(build_pkg, {"pkg/factories.py": FACTORIES, "pkg/agents.py": agents})
+    assert built.module["TOOLS"] == []
+    assert (
+        "pkg/agents.py:4:1: warning: autogen: the tools of 'helper' are made by make_for(), whose "
+        "list depends on its parameters ('client'); toolgen takes none of them for it"
+    ) in built.diagnostics

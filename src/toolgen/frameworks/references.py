@@ -10,7 +10,8 @@ or a name bound to one in the same module.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import dataclasses
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from toolgen.errors import Diagnostics, SourceSpan
@@ -35,6 +36,8 @@ class Reference:
     rule: DecoratorRule
     framework: Framework
     owner: Owner | None
+    called_in: str = ""
+    """The module the call or list is written in (a factory's, for the list it returns)."""
 
 
 def _call_rule(
@@ -102,7 +105,7 @@ def _from_call(
             )
         return None
     defining = resolver.symbols[local.module].scan
-    return Reference(local.function, defining, call, span, rule.rule, framework, owner)
+    return Reference(local.function, defining, call, span, rule.rule, framework, owner, scan.module)
 
 
 def references(
@@ -130,6 +133,16 @@ def references(
             given = call.args[rule.position]
         if given is None:
             continue
+        home = scan
+        if isinstance(given, Call):  # ``tools=make_tools()``: the factory's ``return [...]``
+            returned, home, why = _factory(resolver, scan, given)
+            if why is not None:
+                if diags is not None:
+                    diags.warning(
+                        f"{framework.name}: the tools of '{name}' {why}", span, "unread-tools"
+                    )
+                continue
+            given = returned or given
         if not isinstance(given, Seq):
             if diags is not None:
                 diags.warning(
@@ -141,7 +154,7 @@ def references(
             continue
         for item in given.items:
             ref = _listed(
-                resolver, scan, item, span, (rule, framework, owner), diags, listed, is_tool
+                resolver, home, item, span, (rule, framework, owner), diags, listed, is_tool
             )
             if ref is not None:
                 out.append(ref)
@@ -155,6 +168,39 @@ def references(
             if ref is not None:
                 out.append(ref)
     return out
+
+
+def _factory(
+    resolver: Resolver, scan: ModuleScan, call: Call
+) -> tuple[Seq | None, ModuleScan, str | None]:
+    """The list a factory call returns (``make_tools()`` of ``def make_tools(): return [...]``),
+    with the module whose names it is read in; or why it cannot be read: the list names the
+    factory's parameters (made per call). ``None``: no factory of a list."""
+    found = _function(resolver, scan.module, call.func)
+    if found is None or not isinstance(found.function.returned, Seq):
+        return None, scan, None
+    params = {p.name for p in found.function.params}
+    used = sorted(params & set(_names(found.function.returned)))
+    if used:
+        return (
+            None,
+            scan,
+            f"are made by {found.function.name}(), whose list depends on its parameters "
+            f"({', '.join(repr(u) for u in used)}); toolgen takes none of them for it",
+        )
+    return found.function.returned, resolver.symbols[found.module].scan, None
+
+
+def _names(expr: object) -> Iterator[str]:
+    """The first part of every name an expression uses."""
+    if isinstance(expr, Name):
+        yield expr.dotted.split(".")[0]
+    elif isinstance(expr, tuple):
+        for item in expr:
+            yield from _names(item)
+    elif dataclasses.is_dataclass(expr):
+        for each in dataclasses.fields(expr):
+            yield from _names(getattr(expr, each.name))
 
 
 def _registered(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import codecs
+import dataclasses
 import io
 import os
 import re
@@ -610,7 +611,11 @@ class _Gatherer:
     def function(self, node: cst.FunctionDef) -> None:
         name = _ident(node.name.value)
         n = self.occurrence("def", name)
-        self.functions.append(self.signature(node, ("def", name, n), ("param", name, n)))
+        found = self.signature(node, ("def", name, n), ("param", name, n))
+        returned = _returned_display(node)
+        if returned is not None:
+            found = dataclasses.replace(found, returned=self.expr(returned))
+        self.functions.append(found)
 
     def signature(self, node: cst.FunctionDef, at: Key, key: tuple[Any, ...]) -> Function:
         """A function's or method's signature, decorators and docstring: ``at`` keys its
@@ -783,6 +788,24 @@ class _Gatherer:
                 init_steps=steps,
             )
         )
+
+
+def _returned_display(node: cst.FunctionDef) -> cst.BaseExpression | None:
+    """The list or tuple ``node`` returns when its body is that one ``return`` after its
+    docstring (the body hollowing keeps: :func:`toolgen.scan.hollow.returned_display`)."""
+    if not isinstance(node.body, cst.IndentedBlock):
+        return None
+    body = list(node.body.body)
+    if body and _docstring(node) is not None:
+        body = body[1:]
+    if len(body) != 1 or not isinstance(body[0], cst.SimpleStatementLine):
+        return None
+    small = body[0].body
+    if len(small) == 1 and isinstance(small[0], cst.Return):
+        value = small[0].value
+        if isinstance(value, (cst.List, cst.Tuple)):
+            return value
+    return None
 
 
 def _evaluate(node: cst.SimpleString | cst.ConcatenatedString) -> object:

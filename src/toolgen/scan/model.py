@@ -145,6 +145,9 @@ class Function:
     span: SourceSpan
     decorator_spans: tuple[SourceSpan, ...] = ()
     docstring_line: int = 0
+    returned: TExpr | None = None
+    """What a module-level function returns when its body is one ``return [...]`` (or a tuple)
+    after its docstring: a factory of tools (``def make_tools(): return [Tool(f), ...]``)."""
 
 
 @pickled_by_fields
