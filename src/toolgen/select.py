@@ -231,6 +231,7 @@ def select_tools(
                     ref.rule,
                     (ref.framework,),
                     ref.owner,
+                    method_of=ref.method_of,
                     call_module=ref.called_in or scan.module,
                 )
             )

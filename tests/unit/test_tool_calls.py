@@ -146,3 +146,86 @@ def test_a_factory_whose_list_depends_on_its_parameters_is_a_warning(build_pkg) 
         "pkg/agents.py:4:1: warning: autogen: the tools of 'helper' are made by make_for(), whose "
         "list depends on its parameters ('client'); toolgen takes none of them for it"
     ) in built.diagnostics
+
+
+SERVICES = '''
+from typing import Annotated
+
+
+class Base:
+    def ping(self, host: str) -> str:
+        """Ping a host."""
+
+
+class Weather(Base):
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+    def forecast(self, city: Annotated[str, "The city."], days: int = 3) -> str:
+        """Forecast the weather."""
+
+    def __call__(self, city: str) -> str:
+        """Today's weather."""
+
+    def _secret(self) -> str:
+        """Not a tool."""
+
+
+class Remote:
+    def fetch(self, url: str) -> str:
+        """Fetch a page."""
+
+
+weather = Weather("k")
+'''
+
+
+def test_a_bound_method_is_the_method_without_self(build_pkg) -> None:
+    agents = (
+        "from autogen_agentchat.agents import AssistantAgent\n"
+        "from autogen_core.tools import FunctionTool\n"
+        "from pkg.services import Weather, weather\n\n"
+        "helper = AssistantAgent(\n"
+        '    "helper",\n    None,\n'
+        "    tools=[\n        weather.forecast,\n        weather.ping,\n"
+        '        FunctionTool(Weather("k").__call__, "Today.", name="today"),\n    ],\n)\n'
+    )
+    built = build(build_pkg, {"pkg/services.py": SERVICES, "pkg/agents.py": agents})
+    assert built.diagnostics == []
+    tools = by_name(built.module["TOOLS"])
+    assert sorted(tools) == ["forecast", "ping", "today"]
+    assert tools["forecast"]["description"] == "Forecast the weather."
+    assert tools["forecast"]["parameters"] == {
+        "type": "object",
+        "properties": {
+            "city": {"type": "string", "description": "The city."},
+            "days": {"type": "integer", "default": 3, "description": "days"},
+        },
+        "required": ["city"],
+    }
+    assert list(tools["today"]["parameters"]["properties"]) == ["city"]
+    # The run-time table names the class and the method: a Toolbox is given the instance.
+    functions = built.module["TOOL_FUNCTIONS"]
+    assert functions["forecast"] == "pkg.services:Weather.forecast"
+    assert functions["ping"] == "pkg.services:Base.ping"  # inherited from a scanned base
+    assert functions["today"] == "pkg.services:Weather.__call__"
+
+
+def test_a_method_whose_signature_is_not_kept_is_a_warning(build_pkg) -> None:
+    # Remote is instantiated in another module: its module keeps no undecorated signature.
+    agents = (
+        "from pydantic_ai import Agent, Tool\nfrom pkg.services import Remote\n\n"
+        "remote = Remote()\n"
+        'support = Agent("openai:gpt-4o", tools=[Tool(remote.fetch), weather_tool])\n'
+        "from pkg.services import weather\nweather_tool = Tool(weather._secret)\n"
+    )
+    built = build(build_pkg, {"pkg/services.py": SERVICES, "pkg/agents.py": agents})
+    assert built.module["TOOLS"] == []
+    assert built.diagnostics[1:] == [
+        "pkg/agents.py:5:1: warning: pydantic-ai: 'Remote.fetch' is a method toolgen does not "
+        "read: it reads a method's signature where it is decorated, or where its class's own "
+        "module makes an instance of it at module level (pkg.services); it is left out",
+        "pkg/agents.py:7:1: warning: pydantic-ai: 'Weather._secret' is a method toolgen does not "
+        "read: it reads a method's signature where it is decorated, or where its class's own "
+        "module makes an instance of it at module level (pkg.services); it is left out",
+    ]

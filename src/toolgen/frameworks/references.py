@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from toolgen.errors import Diagnostics, SourceSpan
+from toolgen.frameworks.bound import Bound, Unread, bound_method
 from toolgen.frameworks.owners import class_lineage
 from toolgen.frameworks.presets import owner_kind
 from toolgen.frameworks.rules import CallRule, DecoratorRule, Framework, ListRule
@@ -38,6 +39,8 @@ class Reference:
     owner: Owner | None
     called_in: str = ""
     """The module the call or list is written in (a factory's, for the list it returns)."""
+    method_of: str | None = None
+    """The class whose method the function is, called bound (``service.search``)."""
 
 
 def _call_rule(
@@ -94,8 +97,26 @@ def _from_call(
     diags: Diagnostics | None,
 ) -> Reference | None:
     rule, framework = found
-    local = _function(resolver, scan.module, _called(call, rule))
+    given = _called(call, rule)
+    local = _function(resolver, scan.module, given)
     if local is None:
+        method = bound_method(resolver, scan.module, given)
+        if isinstance(method, Bound):
+            defining = resolver.symbols[method.cls.module].scan
+            return Reference(
+                method.function,
+                defining,
+                call,
+                span,
+                rule.rule,
+                framework,
+                owner,
+                scan.module,
+                method.cls.name,
+            )
+        if isinstance(method, Unread):
+            _unread(framework, method, span, diags)
+            return None
         if diags is not None:
             diags.warning(
                 f"{framework.name}: the function this call makes a tool of is not a function "
@@ -245,6 +266,20 @@ def _registered(
     return out
 
 
+def _unread(
+    framework: Framework, method: Unread, span: SourceSpan, diags: Diagnostics | None
+) -> None:
+    if diags is not None:
+        diags.warning(
+            f"{framework.name}: '{method.cls.name}.{method.method}' is a method toolgen does not "
+            f"read: it reads a method's signature where it is decorated, or where its class's "
+            f"own module makes an instance of it at module level ({method.cls.module}); it is "
+            "left out",
+            span,
+            "unread-tool",
+        )
+
+
 def _listed(
     resolver: Resolver,
     scan: ModuleScan,
@@ -255,35 +290,45 @@ def _listed(
     listed: set[str],
     is_tool: Callable[[Function, str], bool],
 ) -> Reference | None:
-    """One item of an owner's tools list as a tool, if it is one toolgen makes here."""
+    """One item of an owner's tools list as a tool, if it is one toolgen makes here: a
+    tool-making call, a name bound to one in this module, a function, or a bound method."""
     rule, framework, owner = whose
     made = _call_rule(resolver, scan.module, item, (framework,))
     if made is not None and isinstance(item, Call):
         return _from_call(resolver, scan, item, made, span, owner, diags)
-    if isinstance(item, Name):
-        found = resolver.resolve(scan.module, item.dotted)
-        if isinstance(found, LocalAlias) and found.module == scan.module:
-            value = found.alias.value
-            made = _call_rule(resolver, scan.module, value, (framework,))
-            if made is not None and isinstance(value, Call):
-                listed.add(found.alias.name)
-                return _from_call(resolver, scan, value, made, found.alias.span, owner, diags)
-        if isinstance(found, LocalFunction):
-            if is_tool(found.function, resolver.module_name(found.module)):
-                return None
-            if rule.plain is None:
-                if diags is not None:
-                    diags.warning(
-                        f"{framework.name}: '{item.dotted}' in the tools of '{owner.id}' is a "
-                        f"plain function, which this framework does not take as a tool (wrap "
-                        f"it in {rule.wrapper or 'one of its tools'}); it is left out",
-                        span,
-                        "plain-function-tool",
-                    )
-                return None
-            defining = resolver.symbols[found.module].scan
-            return Reference(found.function, defining, None, span, rule.plain, framework, owner)
-    return None
+    found = resolver.resolve(scan.module, item.dotted) if isinstance(item, Name) else None
+    if isinstance(found, LocalAlias) and found.module == scan.module:
+        value = found.alias.value
+        made = _call_rule(resolver, scan.module, value, (framework,))
+        if made is not None and isinstance(value, Call):
+            listed.add(found.alias.name)
+            return _from_call(resolver, scan, value, made, found.alias.span, owner, diags)
+    if isinstance(found, LocalFunction):
+        if is_tool(found.function, resolver.module_name(found.module)):
+            return None
+        function, method_of, home = found.function, None, found.module
+    else:
+        method = bound_method(resolver, scan.module, item)
+        if isinstance(method, Unread):
+            _unread(framework, method, span, diags)
+        if not isinstance(method, Bound):
+            return None
+        function, method_of, home = method.function, method.cls.name, method.cls.module
+    if rule.plain is None:
+        if diags is not None:
+            named = item.dotted if isinstance(item, Name) else f"{method_of}.{function.name}"
+            diags.warning(
+                f"{framework.name}: '{named}' in the tools of '{owner.id}' is a plain function, "
+                f"which this framework does not take as a tool (wrap it in "
+                f"{rule.wrapper or 'one of its tools'}); it is left out",
+                span,
+                "plain-function-tool",
+            )
+        return None
+    defining = resolver.symbols[home].scan
+    return Reference(
+        function, defining, None, span, rule.plain, framework, owner, scan.module, method_of
+    )
 
 
 __all__ = ["Reference", "references"]

@@ -61,14 +61,17 @@ from toolgen.scan.surrogates import SURROGATE, surrogate_reason
 
 Key = tuple[Any, ...]
 
-READ_BY_NAME: Final = frozenset({"_run", "_arun", "forward"})
+READ_BY_NAME: Final = frozenset({"_run", "_arun", "forward", "__call__"})
 SET_IN_INIT: Final = frozenset({"name", "description", "args_schema", "inputs", "spec_functions"})
 """The class attributes a class reader reads (``ClassRule``'s, kept in step by a test, and
 llama-index's ``spec_functions``) whose
 assignment to ``self`` in ``__init__`` is noted: run time may swap what toolgen reads."""
 """The undecorated methods whose signatures are kept (a class reader reads them by name:
 ``ClassRule.signature`` in :mod:`toolgen.frameworks.classes`, which a test keeps in step);
-keeping every method's would cost a class-heavy module's scan a fifth more."""
+keeping every method's would cost a class-heavy module's scan a fifth more. A class its own
+module instantiates at module level (``service = Service()``) keeps its public methods' too:
+``service.search`` may be a tool's function, bound (measured: every method of a module of 100
+classes of 10 methods costs its scan 1.4×, so the others do not)."""
 NAMED_METHODS: Final = frozenset({"llama_index"})
 """Frameworks whose classes name their tools' methods by string (llama-index's
 ``spec_functions``): such a class's public methods' signatures are kept too (only there:
@@ -337,6 +340,9 @@ class _Gatherer:
                     )
                     if init is not None:
                         self.inits[stmt.name, n] = init_steps(init, display)
+        self.instantiated: frozenset[str] = (
+            _instantiated(tree) if isinstance(tree, ast.Module) else frozenset()
+        )
         self.imports: list[tuple[str, str]] = []
         self.classes: list[ClassDef] = []
         self.aliases: list[Alias] = []
@@ -717,7 +723,7 @@ class _Gatherer:
             if isinstance(stmt, cst.FunctionDef) and (
                 stmt.decorators
                 or _ident(stmt.name.value) in kept
-                or (public and not stmt.name.value.startswith("_"))
+                or ((public or name in self.instantiated) and not stmt.name.value.startswith("_"))
             ):
                 mname = _ident(stmt.name.value)
                 signatures[mname] = self.signature(
@@ -788,6 +794,32 @@ class _Gatherer:
                 init_steps=steps,
             )
         )
+
+
+def _instantiated(tree: ast.Module) -> frozenset[str]:
+    """The names module-level statements call (``Service(...)``, ``pkg.Service(...)``: the last
+    part), outside function and class bodies: the classes this module makes instances of, with
+    their bases in this module (whose methods they inherit)."""
+    found: set[str] = set()
+    bases: dict[str, list[str]] = {}
+    for stmt in _walk(tree.body, False):
+        if isinstance(stmt, ast.ClassDef):
+            bases[stmt.name] = [b.id for b in stmt.bases if isinstance(b, ast.Name)]
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.Expr)) and stmt.value is not None:
+            for node in ast.walk(stmt.value):
+                if isinstance(node, ast.Call):
+                    func = node.func
+                    if isinstance(func, ast.Name):
+                        found.add(func.id)
+                    elif isinstance(func, ast.Attribute):
+                        found.add(func.attr)
+    stack = list(found)
+    while stack:
+        for base in bases.pop(stack.pop(), ()):
+            if base not in found:
+                found.add(base)
+                stack.append(base)
+    return frozenset(found)
 
 
 def _returned_display(node: cst.FunctionDef) -> cst.BaseExpression | None:
