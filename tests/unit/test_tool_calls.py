@@ -229,3 +229,28 @@ def test_a_method_whose_signature_is_not_kept_is_a_warning(build_pkg) -> None:
         "read: it reads a method's signature where it is decorated, or where its class's own "
         "module makes an instance of it at module level (pkg.services); it is left out",
     ]
+
+
+def test_a_list_naming_a_tool_made_in_another_module_owns_that_tool_alone(build_pkg) -> None:
+    registry = (
+        "from langchain_core.tools import StructuredTool\nfrom pydantic_ai import Tool\n"
+        "from pkg.impl import echo, get_weather\nfrom pkg.texts import WEATHER\n\n"
+        "weather = Tool(get_weather, description=WEATHER)\n"
+        'spare = Tool(echo, name="spare")\n'
+        "shout = StructuredTool.from_function(echo)\n"
+    )
+    agents = (
+        "from pydantic_ai import Agent\nfrom pkg import registry\nfrom pkg.registry import weather\n\n"
+        'helper = Agent("openai:gpt-4o", tools=[weather, registry.spare])\n'
+        'other = Agent("openai:gpt-4o", tools=[weather])\n'
+    )
+    files = {"pkg/registry.py": registry, "pkg/agents.py": agents, "pkg/texts.py": 'WEATHER = "W."\n'}
+    built = build(build_pkg, files)
+    assert built.diagnostics == []
+    assert built.module["OWNERS"] == {"pkg.agents:helper": "HELPER", "pkg.agents:other": "OTHER"}
+    helper = by_name(built.module["HELPER_TOOLS"])
+    assert sorted(helper) == ["get_weather", "spare"]
+    assert helper["get_weather"]["description"] == "W."  # folded where the call is written
+    assert [t["name"] for t in built.module["OTHER_TOOLS"]] == ["get_weather"]
+    # Listed, the registry's tools are their owners' only; the unlisted one stays no one's.
+    assert [t["name"] for t in built.module["TOOLS"]] == ["echo"]

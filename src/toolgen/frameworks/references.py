@@ -297,12 +297,16 @@ def _listed(
     if made is not None and isinstance(item, Call):
         return _from_call(resolver, scan, item, made, span, owner, diags)
     found = resolver.resolve(scan.module, item.dotted) if isinstance(item, Name) else None
-    if isinstance(found, LocalAlias) and found.module == scan.module:
+    if isinstance(found, LocalAlias):
         value = found.alias.value
-        made = _call_rule(resolver, scan.module, value, (framework,))
+        made = _call_rule(resolver, found.module, value, (framework,))
         if made is not None and isinstance(value, Call):
-            listed.add(found.alias.name)
-            return _from_call(resolver, scan, value, made, found.alias.span, owner, diags)
+            if found.module == scan.module:
+                listed.add(found.alias.name)
+            # Made in another module, that module's build makes it a tool of no owner too:
+            # assembly keeps the owners' (toolgen.assemble.claimed).
+            written = resolver.symbols[found.module].scan
+            return _from_call(resolver, written, value, made, found.alias.span, owner, diags)
     if isinstance(found, LocalFunction):
         if is_tool(found.function, resolver.module_name(found.module)):
             return None
