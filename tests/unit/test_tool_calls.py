@@ -244,7 +244,11 @@ def test_a_list_naming_a_tool_made_in_another_module_owns_that_tool_alone(build_
         'helper = Agent("openai:gpt-4o", tools=[weather, registry.spare])\n'
         'other = Agent("openai:gpt-4o", tools=[weather])\n'
     )
-    files = {"pkg/registry.py": registry, "pkg/agents.py": agents, "pkg/texts.py": 'WEATHER = "W."\n'}
+    files = {
+        "pkg/registry.py": registry,
+        "pkg/agents.py": agents,
+        "pkg/texts.py": 'WEATHER = "W."\n',
+    }
     built = build(build_pkg, files)
     assert built.diagnostics == []
     assert built.module["OWNERS"] == {"pkg.agents:helper": "HELPER", "pkg.agents:other": "OTHER"}
@@ -254,3 +258,24 @@ def test_a_list_naming_a_tool_made_in_another_module_owns_that_tool_alone(build_
     assert [t["name"] for t in built.module["OTHER_TOOLS"]] == ["get_weather"]
     # Listed, the registry's tools are their owners' only; the unlisted one stays no one's.
     assert [t["name"] for t in built.module["TOOLS"]] == ["echo"]
+
+
+def test_a_decorated_function_listed_by_agents_is_read_by_its_decorator_and_theirs(
+    build_pkg,
+) -> None:
+    tools = (
+        "from agents import function_tool\n\n\n"
+        '@function_tool(name_override="ping_host")\n'
+        'def ping(host: str) -> str:\n    """Ping a host."""\n\n\n'
+        '@function_tool\ndef trace(host: str) -> str:\n    """Trace a route."""\n'
+    )
+    agents = (
+        "from agents import Agent\nfrom pkg.net import ping, trace\n\n"
+        'ops = Agent(name="ops", tools=[ping, trace])\nnoc = Agent(name="noc", tools=[ping])\n'
+    )
+    built = build(build_pkg, {"pkg/net.py": tools, "pkg/agents.py": agents})
+    assert built.diagnostics == []
+    assert built.module["OWNERS"] == {"pkg.agents:noc": "NOC", "pkg.agents:ops": "OPS"}
+    assert sorted(t["name"] for t in built.module["OPS_TOOLS"]) == ["ping_host", "trace"]
+    assert [t["name"] for t in built.module["NOC_TOOLS"]] == ["ping_host"]  # the decorator's name
+    assert built.module["TOOLS"] == []  # listed, they are no longer tools of no owner

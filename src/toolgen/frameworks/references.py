@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from toolgen.errors import Diagnostics, SourceSpan
 from toolgen.frameworks.bound import Bound, Unread, bound_method
 from toolgen.frameworks.owners import class_lineage
-from toolgen.frameworks.presets import owner_kind
+from toolgen.frameworks.presets import TOOLGEN_RULE, owner_kind
 from toolgen.frameworks.rules import CallRule, DecoratorRule, Framework, ListRule
 from toolgen.ir import Owner
 from toolgen.scan.model import Call, Function, ModuleScan, Name, Seq, TExpr
@@ -41,6 +41,9 @@ class Reference:
     """The module the call or list is written in (a factory's, for the list it returns)."""
     method_of: str | None = None
     """The class whose method the function is, called bound (``service.search``)."""
+    decorated: bool = False
+    """The function is a decorated tool already: its decorators read it (``rule`` aside), and
+    this list's owner owns that tool too (assembly drops its copy of no owner)."""
 
 
 def _call_rule(
@@ -309,7 +312,11 @@ def _listed(
             return _from_call(resolver, written, value, made, found.alias.span, owner, diags)
     if isinstance(found, LocalFunction):
         if is_tool(found.function, resolver.module_name(found.module)):
-            return None
+            defining = resolver.symbols[found.module].scan
+            made_by = rule.plain or TOOLGEN_RULE  # unread: the decorators decide
+            return Reference(
+                found.function, defining, None, span, made_by, framework, owner, decorated=True
+            )
         function, method_of, home = found.function, None, found.module
     else:
         method = bound_method(resolver, scan.module, item)
