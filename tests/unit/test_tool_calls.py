@@ -279,3 +279,32 @@ def test_a_decorated_function_listed_by_agents_is_read_by_its_decorator_and_thei
     assert sorted(t["name"] for t in built.module["OPS_TOOLS"]) == ["ping_host", "trace"]
     assert [t["name"] for t in built.module["NOC_TOOLS"]] == ["ping_host"]  # the decorator's name
     assert built.module["TOOLS"] == []  # listed, they are no longer tools of no owner
+
+
+def test_show_finds_a_tool_made_by_a_call_or_a_list_in_another_module(
+    tmp_path, monkeypatch
+) -> None:
+    from click.testing import CliRunner
+
+    from tests.conftest import write_tree
+    from toolgen.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    agents = (
+        "from autogen_agentchat.agents import AssistantAgent\n"
+        "from autogen_core.tools import FunctionTool\nfrom pkg.impl import echo, get_weather\n\n"
+        'repeat = FunctionTool(echo, "Say it again.", name="repeat")\n'
+        'helper = AssistantAgent("helper", None, tools=[get_weather])\n'
+    )
+    write_tree(tmp_path, {"pkg/__init__.py": "", "pkg/impl.py": IMPL, "pkg/agents.py": agents})
+    for spec, said in [
+        ("pkg/impl.py::repeat", "Say it again."),  # the function's file, by the tool's name
+        ("pkg/impl.py::get_weather", "Get the weather"),
+        ("pkg/agents.py::repeat", "Say it again."),  # the file that makes it
+    ]:
+        result = CliRunner().invoke(main, ["show", spec])
+        assert result.exit_code == 0, (spec, result.output)
+        assert said in result.stdout, spec
+    result = CliRunner().invoke(main, ["show", "pkg/agents.py::helper"])
+    assert result.exit_code == 2
+    assert "its tools: get_weather, repeat" in result.output
