@@ -29,8 +29,12 @@ def echo(text: str, loud: Optional[bool] = None) -> str:
     """Echo the text back."""
 
 
-def ping(host, cancellation_token) -> str:
+def ping(host: str, cancellation_token) -> str:
     """Ping a host."""
+
+
+def trace(host, hops: int = 30) -> str:
+    """Trace the route to a host."""
 '''
 
 
@@ -156,3 +160,28 @@ def test_an_agents_tools_built_at_run_time_are_a_warning_an_error_with_strict(
         assert said.format("error") in build_errors(files, strict=True)
     else:
         assert said.format("warning") in build(build_pkg, agents).diagnostics
+
+
+def test_what_autogen_refuses_at_run_time_is_a_warning(build_pkg) -> None:
+    # FunctionTool(func, description, ...): the description is required (a TypeError without
+    # it); args_base_model_from_signature raises ValueError("No annotation") for a parameter
+    # without an annotation.
+    agents = (
+        "from autogen_core.tools import FunctionTool\nfrom pkg.impl import echo, trace\n\n"
+        "bare = FunctionTool(echo)\n"
+        'tracer = FunctionTool(trace, description="Trace.")\n'
+    )
+    built = build(build_pkg, agents)
+    assert (
+        "pkg/agents.py:4:1: warning: autogen: this call is given no description, which it "
+        "requires (the call raises TypeError); toolgen's tool has none"
+    ) in built.diagnostics
+    assert any(
+        d.startswith("pkg/impl.py:")
+        and d.endswith(
+            "warning: tool 'trace': parameter 'host' has no annotation, which autogen refuses "
+            "(FunctionTool raises ValueError: No annotation); toolgen describes it as any value"
+        )
+        for d in built.diagnostics
+    ), built.diagnostics
+    assert [t["name"] for t in built.module["TOOLS"]] == ["echo", "trace"]

@@ -257,15 +257,22 @@ _SK_RULE = DecoratorRule(
 # parameter described by its ``Annotated[T, "text"]`` first metadata, else by its own name; no
 # docstring is read; ``cancellation_token`` is left out by its name alone.
 _AUTOGEN_DOCS = DocstringRule("none", False, ("text",), filler="{name}")
+_AUTOGEN_REFUSES = "FunctionTool raises ValueError: No annotation"
 _AUTOGEN_CALL = CallRule(
     DecoratorRule(
-        "autogen", positional=("function", "description", "name"), docstring=_AUTOGEN_DOCS
-    )
+        "autogen",
+        positional=("function", "description", "name"),
+        docstring=_AUTOGEN_DOCS,
+        annotated=_AUTOGEN_REFUSES,
+    ),
+    needs_description=True,
 )
 # ``AssistantAgent(tools=[f])`` wraps a plain function as ``FunctionTool(f, description=f.__doc__)``
 # (agents/_assistant_agent.py, ``__init__``): the whole docstring, else "".
 _AUTOGEN_PLAIN = DecoratorRule(
-    "autogen", docstring=DocstringRule("whole", False, ("text",), filler="{name}")
+    "autogen",
+    docstring=DocstringRule("whole", False, ("text",), filler="{name}"),
+    annotated=_AUTOGEN_REFUSES,
 )
 _AUTOGEN_AGENTS = (
     "autogen_agentchat.agents.AssistantAgent",

@@ -100,6 +100,13 @@ def _from_call(
     diags: Diagnostics | None,
 ) -> Reference | None:
     rule, framework = found
+    if rule.needs_description and diags is not None and not _describes(call, rule.rule):
+        diags.warning(
+            f"{framework.name}: this call is given no description, which it requires (the call "
+            "raises TypeError); toolgen's tool has none",
+            span,
+            "unread-tool",
+        )
     given = _called(call, rule)
     local = _function(resolver, scan.module, given)
     if local is None:
@@ -192,6 +199,14 @@ def references(
             if ref is not None:
                 out.append(ref)
     return out
+
+
+def _describes(call: Call, rule: DecoratorRule) -> bool:
+    """Whether a call is given a description, by position or by keyword."""
+    at = rule.positional.index("description") if "description" in rule.positional else None
+    return (at is not None and len(call.args) > at) or any(
+        key in rule.description_keywords for key, _ in call.kwargs
+    )
 
 
 def _factory(

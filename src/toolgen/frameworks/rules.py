@@ -110,6 +110,9 @@ class DecoratorRule:
     schema_rules: str | None = None
     """``"semantic-kernel"``: parameters are mapped as Semantic Kernel maps them, and a method's
     tool is named ``plugin-function`` (:mod:`toolgen.frameworks.semantic_kernel`)."""
+    annotated: str | None = None
+    """The framework refuses a parameter without an annotation, as this says (AutoGen's
+    ``FunctionTool``: ``ValueError: No annotation``): a warning at the parameter."""
     one_string: str | None = None
     """The tool takes one string whatever the function's signature, sent as this property
     (LangChain's ``Tool(name=, func=, description=)``: ``{"__arg1": "..."}``)."""
@@ -130,6 +133,9 @@ class CallRule:
 
     rule: DecoratorRule
     function_keywords: tuple[str, ...] = ("func", "function")
+    needs_description: bool = False
+    """The call requires a description argument (AutoGen's ``FunctionTool(func, description)``):
+    a call without one is a warning."""
 
 
 @dataclass(frozen=True, slots=True)
