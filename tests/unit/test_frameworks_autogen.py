@@ -185,3 +185,20 @@ def test_what_autogen_refuses_at_run_time_is_a_warning(build_pkg) -> None:
         for d in built.diagnostics
     ), built.diagnostics
     assert [t["name"] for t in built.module["TOOLS"]] == ["echo", "trace"]
+
+
+@pytest.mark.parametrize("given", ['tool_overrides={"echo": o}', "{'echo': o}"])
+def test_a_workbenchs_tool_overrides_are_a_warning(build_pkg, given: str) -> None:
+    agents = (
+        "from autogen_core.tools import FunctionTool, StaticWorkbench, ToolOverride\n"
+        "from pkg.impl import echo\n\n"
+        'o = ToolOverride(name="say")\n'
+        f'bench = StaticWorkbench([FunctionTool(echo, "Echo.")], {given})\n'
+    )
+    built = build(build_pkg, agents)
+    assert [t["name"] for t in built.module["TOOLS"]] == ["echo"]
+    assert built.diagnostics == [
+        "pkg/agents.py:5:1: warning: autogen: 'bench' is given tool_overrides, which rename or "
+        "redescribe its tools when it lists them; toolgen emits each tool's own name and "
+        "description"
+    ]

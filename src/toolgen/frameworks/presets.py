@@ -568,7 +568,13 @@ PRESETS: Final[dict[str, Framework]] = {
             **dict.fromkeys(_AUTOGEN_AGENTS, ListRule("agent", _AUTOGEN_PLAIN)),
             **dict.fromkeys(
                 _AUTOGEN_WORKBENCHES,
-                ListRule("toolset", None, position=0, wrapper="FunctionTool(f, description=...)"),
+                ListRule(
+                    "toolset",
+                    None,
+                    position=0,
+                    unread=(("tool_overrides", 1),),
+                    wrapper="FunctionTool(f, description=...)",
+                ),
             ),
         },
     ),

@@ -164,6 +164,17 @@ def references(
             given = call.args[rule.position]
         if given is None:
             continue
+        for keyword, at in rule.unread:
+            if diags is not None and (
+                any(k == keyword for k, _ in call.kwargs) or len(call.args) > at
+            ):
+                diags.warning(
+                    f"{framework.name}: '{name}' is given {keyword}, which rename or redescribe "
+                    "its tools when it lists them; toolgen emits each tool's own name and "
+                    "description",
+                    span,
+                    "unread-tools",
+                )
         home = scan
         if isinstance(given, Call):  # ``tools=make_tools()``: the factory's ``return [...]``
             returned, home, why = _factory(resolver, scan, given)

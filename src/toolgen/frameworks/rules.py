@@ -154,6 +154,9 @@ class ListRule:
     wrapper: str = ""
     """Where ``plain`` is ``None``: what the framework wants a function wrapped in, for the
     warning (``function_tool(...)``)."""
+    unread: tuple[tuple[str, int], ...] = ()
+    """Arguments (keyword, position) that change the owner's tools at run time, which toolgen
+    does not apply (``StaticWorkbench``'s ``tool_overrides``): given, a warning."""
 
 
 @dataclass(frozen=True, slots=True)
