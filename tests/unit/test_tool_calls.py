@@ -308,3 +308,21 @@ def test_show_finds_a_tool_made_by_a_call_or_a_list_in_another_module(
     result = CliRunner().invoke(main, ["show", "pkg/agents.py::helper"])
     assert result.exit_code == 2
     assert "its tools: get_weather, repeat" in result.output
+
+
+def test_a_fastmcp_tool_decorated_then_added_is_the_servers(build_pkg) -> None:
+    # fastmcp's @tool marks a function; mcp.add_tool(fn) registers it on the server.
+    tools = (
+        "from fastmcp.tools import tool\n\n\n"
+        '@tool(name="lookup", description="Look a word up.")\n'
+        'def define(word: str) -> str:\n    """Define a word."""\n'
+    )
+    server = 'from fastmcp import FastMCP\nfrom pkg.words import define\n\nmcp = FastMCP("words")\nmcp.add_tool(define)\n'
+    other = 'from fastmcp import FastMCP\nfrom pkg.words import define\n\nmcp = FastMCP("more")\nmcp.add_tool(define)\n'
+    built = build(build_pkg, {"pkg/words.py": tools, "pkg/server.py": server, "pkg/more.py": other})
+    assert built.diagnostics == []
+    assert built.module["OWNERS"] == {"pkg.more:mcp": "MORE_MCP", "pkg.server:mcp": "SERVER_MCP"}
+    for prefix in ("MORE_MCP", "SERVER_MCP"):
+        (only,) = built.module[f"{prefix}_TOOLS_MCP"]
+        assert (only["name"], only["description"]) == ("lookup", "Look a word up.")
+    assert built.module["TOOLS"] == []

@@ -4,8 +4,10 @@ the file's imports.
 
 Each module-level assignment whose value is a framework's tool-making call is a tool of no
 owner; one whose value is a framework's constructor with a tools list owns every tool the list
-names: a plain function (read by the framework's rule for plain functions), a tool-making call,
-or a name bound to one in the same module.
+names: a plain function (read by the framework's rule for plain functions) or a bound method, a
+tool-making call or a name bound to one (in any scanned module), a decorated function (read by
+its decorator); the list may be a factory's (``tools=make_tools()``). A statement that calls a
+framework's registering method on an instance (``mcp.add_tool(fn)``) gives it the tool.
 """
 
 from __future__ import annotations
@@ -284,11 +286,25 @@ def _registered(
         )
         if made is None:
             continue
-        local = _function(resolver, scan.module, _called(call, made[0]))
-        if local is not None and is_tool(local.function, resolver.module_name(local.module)):
-            continue  # a decorated function registered again stays the decorator's tool
         kind = owner_kind(lineage, frameworks) or "toolset"
         owner = Owner(f"{resolver.module_name(found.module)}:{found.alias.name}", kind)
+        local = _function(resolver, scan.module, _called(call, made[0]))
+        if local is not None and is_tool(local.function, resolver.module_name(local.module)):
+            # ``@tool`` then ``mcp.add_tool(fn)`` (fastmcp): the decorator's tool, the server's
+            defining = resolver.symbols[local.module].scan
+            out.append(
+                Reference(
+                    local.function,
+                    defining,
+                    None,
+                    statement.span,
+                    made[0].rule,
+                    made[1],
+                    owner,
+                    decorated=True,
+                )
+            )
+            continue
         ref = _from_call(resolver, scan, call, made, statement.span, owner, diags)
         if ref is not None:
             out.append(ref)
