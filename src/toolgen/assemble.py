@@ -403,7 +403,12 @@ def claimed(tools: list[ToolForms]) -> list[ToolForms]:
         forms = tuple(sorted((k, bytes(v)) for k, v in tool.segments.items()))
         return tool.name, tool.span, tool.function, forms
 
-    owned = {key(t) for t in tools if t.owner is not None}
+    def claimable(tool: ToolForms) -> bool:
+        # A class-defined tool (``module:Class._run``) stays a tool of no owner as well: the
+        # class is the tool, whoever holds an instance of it.
+        return "." not in tool.function.partition(":")[2]
+
+    owned = {key(t) for t in tools if t.owner is not None and claimable(t)}
     if not owned:
         return tools
     return [t for t in tools if t.owner is not None or key(t) not in owned]
