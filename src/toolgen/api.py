@@ -34,6 +34,7 @@ from toolgen.errors import (
 from toolgen.report import FileResult, Report, Status, failure
 
 if TYPE_CHECKING:
+    from toolgen.ir import ToolDef
     from toolgen.scan.model import ModuleScan
     from toolgen.sources import Sources
 
@@ -353,16 +354,26 @@ def show(
     notes: list[tuple[str, str]] = []
     built = pipeline.build_tools(source.module, sources, scans, target, notes)
     shown = source.display
-    here = [t for t in built.tools if t.span.path == shown]
-    wanted = [t for t in here if function in (t.name, t.qualname.rsplit(".", 1)[-1])]
+    # The file's tools: those its module makes (decorated here, or made by its calls and lists,
+    # of functions defined anywhere), else those other modules' calls and lists make of the
+    # functions it defines (each module's build makes the tools of its own statements).
+    found = [(t, built, source.module) for t in built.tools]
+    if not any(_is_wanted(t, function) for t, _, _ in found):
+        for module in sorted(set(sources.by_module) - {source.module}):
+            pipeline.scan_reach([module], sources, scans)
+            other = pipeline.build_tools(module, sources, scans, target, notes)
+            found.extend((t, other, module) for t in other.tools if t.span.path == shown)
+    wanted = [item for item in found if _is_wanted(item[0], function)]
     if not wanted:
-        known = ", ".join(sorted(t.name for t in here)) or "none"
+        known = ", ".join(sorted({t.name for t, _, _ in found})) or "none"
         raise UsageError(f"no tool '{function}' in {shown}; its tools: {known}")
-    tool = wanted[0]
+    tool, made_by, module = wanted[0]
     if provider is not None and provider not in ADAPTERS:
         raise UsageError(f"unknown provider '{provider}'; expected one of: {', '.join(ADAPTERS)}")
     diags = Diagnostics()
-    diags.extend([d for d in built.diagnostics if d.span is None or d.span.path == shown])
+    # What was said at the tool's function and at the statements of the module that made it.
+    places = {shown, tool.span.path, *(f.display for f in sources.by_module[module])}
+    diags.extend([d for d in made_by.diagnostics if d.span is None or d.span.path in places])
     adapted = pipeline.adapt(tool, target, None if provider is None else (provider,))
     diags.extend(merge_provider_diagnostics(adapted.diagnostics))  # as build says them
     value: Any = adapted.plain if provider is None else adapted.wire[provider].wire
@@ -372,6 +383,12 @@ def show(
     if tool.owner is not None:  # two owners may each have a tool of this name: say whose
         decisions.insert(0, f"owned by the {tool.owner.kind} '{tool.owner.id}'")
     return value, diags.sorted(), decisions
+
+
+def _is_wanted(tool: ToolDef, function: str) -> bool:
+    """Whether ``function`` (as ``show`` is given it) names ``tool``: its published name, or
+    its function's."""
+    return function in (tool.name, tool.qualname.rsplit(".", 1)[-1])
 
 
 def _sources_holding(config: Config, path: Path, cwd: Path) -> tuple[Target, Sources]:

@@ -156,7 +156,7 @@ def assemble(
         for tool in result.tools:
             diags.items.extend(merge_provider_diagnostics(tool.diagnostics))
     tools = sorted(
-        (t for r in results for t in r.tools),
+        claimed([t for r in results for t in r.tools]),
         key=lambda t: (t.name, t.span.path, t.span.line, t.span.col),
     )
     check_duplicates([(t.name, t.span, t.owner) for t in tools], diags)
@@ -390,4 +390,25 @@ def _word(part: str) -> str:
 
 
 def tool_count(results: list[ModuleResult]) -> int:
-    return sum(len(r.tools) for r in results)
+    return len(claimed([t for r in results for t in r.tools]))
+
+
+def claimed(tools: list[ToolForms]) -> list[ToolForms]:
+    """``tools`` without each tool of no owner that an owner holds too, the same in every form:
+    a tool made in one module (``search = Tool(f)``) and listed by an agent in another is that
+    agent's alone. Each module's build sees only its closure, so the defining module cannot
+    know; here every module's tools meet."""
+
+    def key(tool: ToolForms) -> tuple[object, ...]:
+        forms = tuple(sorted((k, bytes(v)) for k, v in tool.segments.items()))
+        return tool.name, tool.span, tool.function, forms
+
+    def claimable(tool: ToolForms) -> bool:
+        # A class-defined tool (``module:Class._run``) stays a tool of no owner as well: the
+        # class is the tool, whoever holds an instance of it.
+        return "." not in tool.function.partition(":")[2]
+
+    owned = {key(t) for t in tools if t.owner is not None and claimable(t)}
+    if not owned:
+        return tools
+    return [t for t in tools if t.owner is not None or key(t) not in owned]

@@ -164,6 +164,19 @@ def select_tools(
             decorator_qualnames(resolver, module, d) & rules.keys() for d in function.decorators
         )
 
+    def _decorations(
+        function: Function, module: str
+    ) -> list[tuple[TExpr | None, SourceSpan, DecoratorRule]]:
+        """Each registering decorator makes a tool (two ``@server.tool(name=...)`` on one
+        function register it twice); toolgen's own ``@tool`` counts once."""
+        found: list[tuple[TExpr | None, SourceSpan, DecoratorRule]] = []
+        for deco, deco_span in zip(function.decorators, function.decorator_spans):
+            names = decorator_qualnames(resolver, module, deco)
+            matched = [rules[n] for n in sorted(names) if n in rules]
+            if matched and not (matched[0] is TOOLGEN_RULE and found):
+                found.append((deco, deco_span, matched[0]))
+        return found
+
     for scan in scans:
         if scan.module in stubbed and not scan.is_stub:
             continue
@@ -171,14 +184,7 @@ def select_tools(
             continue
         imported = _imported_frameworks(scan, presets)
         for function in scan.functions:
-            # Each registering decorator makes a tool (two ``@server.tool(name=...)`` on one
-            # function register it twice); toolgen's own ``@tool`` counts once.
-            found: list[tuple[TExpr | None, SourceSpan, DecoratorRule]] = []
-            for deco, deco_span in zip(function.decorators, function.decorator_spans):
-                names = decorator_qualnames(resolver, scan.module, deco)
-                matched = [rules[n] for n in sorted(names) if n in rules]
-                if matched and not (matched[0] is TOOLGEN_RULE and found):
-                    found.append((deco, deco_span, matched[0]))
+            found = _decorations(function, scan.module)
             if not found:
                 if target.select != "public" or function.name.startswith("_"):
                     continue
@@ -224,6 +230,23 @@ def select_tools(
         for ref in references(scan, resolver, presets, diags, _is_tool):
             if not wanted_owner(target, ref.owner):
                 continue
+            if ref.decorated:  # read by its decorators, as in its module, and owned by the list
+                home = ref.module
+                for decorator, span, rule in _decorations(ref.function, home.module):
+                    own = by_name.get(rule.framework)
+                    out.append(
+                        Candidate(
+                            ref.function,
+                            home,
+                            decorator,
+                            span,
+                            impl_docs.get((home.module, ref.function.name)),
+                            rule,
+                            (own,) if own is not None else _imported_frameworks(home, presets),
+                            ref.owner,
+                        )
+                    )
+                continue
             out.append(
                 Candidate(
                     ref.function,
@@ -234,7 +257,8 @@ def select_tools(
                     ref.rule,
                     (ref.framework,),
                     ref.owner,
-                    call_module=scan.module,
+                    method_of=ref.method_of,
+                    call_module=ref.called_in or scan.module,
                 )
             )
         out.extend(_methods(scan, resolver, target, rules, presets, by_name, plugins))

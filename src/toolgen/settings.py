@@ -21,6 +21,7 @@ PRESET_NAMES: Final = (
     "llama-index",
     "dspy",
     "crewai",
+    "autogen",
 )
 """The framework presets' names (:data:`toolgen.frameworks.PRESETS`, which a test keeps equal):
 written out, so that reading the settings, as every run does, does not build the presets."""

@@ -506,6 +506,14 @@ def _tool(
             left_out.add(param.name)
             continue
         seen_params.add(param.name)
+        if c.rule.annotated is not None and param.annotation is None:
+            diags.warning(
+                f"tool '{name}': parameter '{param.name}' has no annotation, which "
+                f"{c.rule.framework} refuses ({c.rule.annotated}); toolgen describes it as any "
+                "value",
+                param.span,
+                "unannotated",
+            )
         # toolgen's own tools, and most frameworks, call ``f(**arguments)``.
         if param.kind == "positional_only" and not c.rule.passes_positional_only:
             diags.error(

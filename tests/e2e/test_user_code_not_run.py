@@ -122,6 +122,32 @@ def test_side_effects_of_importing_tools_never_happen(tmp_path: Path) -> None:
             raise SystemExit(99)
 
         ops = AgnoAgent(tools=[melt_core, ErasingTools()])
+
+        from autogen_agentchat.agents import AssistantAgent
+        from autogen_core.tools import FunctionTool
+
+        def thaw(core: str) -> str:
+            '''Thaw a core.'''
+            raise SystemExit(99)
+
+        helper = AssistantAgent("helper", None, tools=[thaw, FunctionTool(wipe_disk, "Wipe.", name="wipe")])
+
+        server.add_tool(thaw, name="smelt")
+
+        class Furnace:
+            def __init__(self) -> None:
+                raise SystemExit(99)
+
+            def stoke(self, coal: int) -> str:
+                '''Stoke the furnace.'''
+                raise SystemExit(99)
+
+        furnace = Furnace()
+
+        def make_tools():
+            return [furnace.stoke]
+
+        stoker = AssistantAgent("stoker", None, tools=make_tools())
         """))
     # llama-index tool specs and FunctionTool calls, DSPy Tools and ReAct lists: read, never run.
     (package / "research.py").write_text(preamble + textwrap.dedent("""
@@ -208,6 +234,10 @@ def test_side_effects_of_importing_tools_never_happen(tmp_path: Path) -> None:
         "erase",
         "purge",
         "melt_core",
+        "thaw",
+        "wipe",
+        "smelt",
+        "stoke",
     )
     for name in (*names, "vault-purge"):
         assert f'"name": "{name}"' in generated, name
@@ -217,3 +247,4 @@ def test_side_effects_of_importing_tools_never_happen(tmp_path: Path) -> None:
         assert f'"name": "{name}"' in generated, name
     assert "ARSONIST_TOOLS" in generated
     assert "ERASINGTOOLS_TOOLS" in generated and "OPS_TOOLS" in generated
+    assert "HELPER_TOOLS" in generated and "STOKER_TOOLS" in generated

@@ -50,6 +50,7 @@ FRAMEWORKS: dict[str, str] = {
     "dspy": "dspy",
     "crewai": "crewai",
     "agno": "main",
+    "autogen": "autogen",
 }
 
 

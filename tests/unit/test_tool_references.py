@@ -132,13 +132,13 @@ def test_a_tools_list_built_at_run_time_is_a_warning_an_error_with_strict(
 ) -> None:
     agents = (
         "from pydantic_ai import Agent, Tool\nfrom pkg.impl import echo\n\n"
-        "def make():\n    return [echo]\n\n"
+        "def make():\n    tools = [echo]\n    return tools\n\n"
         'support = Agent("openai:gpt-4o", tools=make())\nlost = Tool(print)\n'
     )
     said = [
-        "pkg/agents.py:7:1: {}: pydantic-ai: the tools of 'support' are not a list written here "
+        "pkg/agents.py:8:1: {}: pydantic-ai: the tools of 'support' are not a list written here "
         "(built at run time); toolgen takes none of them for it",
-        "pkg/agents.py:8:1: {}: pydantic-ai: the function this call makes a tool of is not a "
+        "pkg/agents.py:9:1: {}: pydantic-ai: the function this call makes a tool of is not a "
         "function toolgen can read (a name bound to a def in a scanned module); it is left out",
     ]
     if strict:

@@ -9,6 +9,7 @@ files that import its framework. ``frameworks = [...]`` in ``[tool.toolgen]`` na
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Final
 
 from toolgen.frameworks.rules import CallRule, DecoratorRule, DocstringRule, Framework, ListRule
@@ -47,6 +48,14 @@ _FASTMCP_RULE = DecoratorRule(
     "fastmcp", positional=("name",), docstring=DocstringRule("intro", True, _PYDANTIC_WAY)
 )
 _FASTMCP_SERVERS = ("fastmcp.FastMCP", "fastmcp.server.FastMCP", "fastmcp.server.server.FastMCP")
+
+# ``server.add_tool(fn, name, title, description, ...)`` as a statement: the decorator's rules, the
+# server owns the tool (mcp/server/mcpserver/server.py, ``MCPServer.add_tool``; 1.x the same).
+_MCP_ADD = CallRule(
+    replace(_MCP_RULE, positional=("function", "name", "title", "description")), ("fn",)
+)
+# fastmcp 4.2 ``FastMCP.add_tool(tool)``: a function is made a tool as ``@mcp.tool`` makes it.
+_FASTMCP_ADD = CallRule(replace(_FASTMCP_RULE, positional=("function",)), ("tool",))
 
 _AGENTS_RULE = DecoratorRule(
     "openai-agents",
@@ -117,6 +126,15 @@ _PYDANTIC_AI_RULE = DecoratorRule(
     docstring=DocstringRule("intro", True, _PYDANTIC_WAY, returns_xml=True),
     unwrap_single_model=True,
     passes_positional_only=True,
+)
+_PYDANTIC_AI_CALL = CallRule(
+    DecoratorRule(
+        "pydantic-ai",
+        positional=("function",),
+        docstring=_PYDANTIC_AI_RULE.docstring,
+        unwrap_single_model=True,
+        passes_positional_only=True,
+    )
 )
 _PYDANTIC_AI_AGENTS = (
     "pydantic_ai.Agent",
@@ -234,12 +252,47 @@ _SK_RULE = DecoratorRule(
     schema_rules="semantic-kernel",
 )
 
+# AutoGen (autogen-core 0.7): ``FunctionTool(func, description, name=None, ...)``; its schema is
+# the pydantic model ``args_base_model_from_signature`` builds (_function_utils.py): each
+# parameter described by its ``Annotated[T, "text"]`` first metadata, else by its own name; no
+# docstring is read; ``cancellation_token`` is left out by its name alone.
+_AUTOGEN_DOCS = DocstringRule("none", False, ("text",), filler="{name}")
+_AUTOGEN_REFUSES = "FunctionTool raises ValueError: No annotation"
+_AUTOGEN_CALL = CallRule(
+    DecoratorRule(
+        "autogen",
+        positional=("function", "description", "name"),
+        docstring=_AUTOGEN_DOCS,
+        annotated=_AUTOGEN_REFUSES,
+    ),
+    needs_description=True,
+)
+# ``AssistantAgent(tools=[f])`` wraps a plain function as ``FunctionTool(f, description=f.__doc__)``
+# (agents/_assistant_agent.py, ``__init__``): the whole docstring, else "".
+_AUTOGEN_PLAIN = DecoratorRule(
+    "autogen",
+    docstring=DocstringRule("whole", False, ("text",), filler="{name}"),
+    annotated=_AUTOGEN_REFUSES,
+)
+_AUTOGEN_AGENTS = (
+    "autogen_agentchat.agents.AssistantAgent",
+    "autogen_agentchat.agents._assistant_agent.AssistantAgent",
+)
+# ``StaticWorkbench(tools)`` takes ``BaseTool`` instances only (tools/_static_workbench.py).
+_AUTOGEN_WORKBENCHES = (
+    "autogen_core.tools.StaticWorkbench",
+    "autogen_core.tools.StaticStreamWorkbench",
+    "autogen_core.tools._static_workbench.StaticWorkbench",
+    "autogen_core.tools._static_workbench.StaticStreamWorkbench",
+)
+
 PRESETS: Final[dict[str, Framework]] = {
     "mcp": Framework(
         "mcp",
         "FastMCP / MCPServer (the mcp SDK)",
         ("mcp",),
         _methods(_MCP_SERVERS, ("tool",), _MCP_RULE),
+        calls={f"{cls}.add_tool": _MCP_ADD for cls in _MCP_SERVERS},
         injected_types=(
             "mcp.server.fastmcp.Context",
             "mcp.server.fastmcp.server.Context",
@@ -274,6 +327,7 @@ PRESETS: Final[dict[str, Framework]] = {
             "uncalled_for.Depends",
         ),
         owners=dict.fromkeys(_FASTMCP_SERVERS, "mcp-server"),
+        calls={f"{cls}.add_tool": _FASTMCP_ADD for cls in _FASTMCP_SERVERS},
     ),
     "openai-agents": Framework(
         "openai-agents",
@@ -438,18 +492,21 @@ PRESETS: Final[dict[str, Framework]] = {
         owners={q: "toolset" if "Toolset" in q else "agent" for q in _PYDANTIC_AI_AGENTS},
         # ``Tool(fn, name=..., description=...)``: ``takes_ctx`` found from a ``RunContext`` first
         # parameter, as the injected type; ``Agent(tools=[...])``, ``FunctionToolset([...])``.
-        calls=dict.fromkeys(
-            ("pydantic_ai.Tool", "pydantic_ai.tools.Tool"),
-            CallRule(
-                DecoratorRule(
-                    "pydantic-ai",
-                    positional=("function",),
-                    docstring=_PYDANTIC_AI_RULE.docstring,
-                    unwrap_single_model=True,
-                    passes_positional_only=True,
+        calls={
+            **dict.fromkeys(("pydantic_ai.Tool", "pydantic_ai.tools.Tool"), _PYDANTIC_AI_CALL),
+            # ``toolset.add_function(func, takes_ctx, name, description, ...)`` as a statement
+            # (toolsets/function.py): the toolset owns the tool.
+            **{
+                f"{q}.add_function": CallRule(
+                    replace(
+                        _PYDANTIC_AI_CALL.rule,
+                        positional=("function", "takes_ctx", "name", "description"),
+                    )
                 )
-            ),
-        ),
+                for q in _PYDANTIC_AI_AGENTS
+                if "Toolset" in q
+            },
+        },
         lists={
             q: (
                 ListRule("toolset", _PYDANTIC_AI_RULE, position=0)
@@ -493,6 +550,33 @@ PRESETS: Final[dict[str, Framework]] = {
             ("crewai.Agent", "crewai.agent.Agent", "crewai.agent.core.Agent"),
             ListRule("agent", None, wrapper="@tool or a BaseTool subclass"),
         ),
+    ),
+    "autogen": Framework(
+        "autogen",
+        "AutoGen (autogen-core, autogen-agentchat)",
+        ("autogen_core", "autogen_agentchat", "autogen_ext"),
+        {},
+        injected_names=("cancellation_token",),
+        calls=dict.fromkeys(
+            (
+                "autogen_core.tools.FunctionTool",
+                "autogen_core.tools._function_tool.FunctionTool",
+            ),
+            _AUTOGEN_CALL,
+        ),
+        lists={
+            **dict.fromkeys(_AUTOGEN_AGENTS, ListRule("agent", _AUTOGEN_PLAIN)),
+            **dict.fromkeys(
+                _AUTOGEN_WORKBENCHES,
+                ListRule(
+                    "toolset",
+                    None,
+                    position=0,
+                    unread=(("tool_overrides", 1),),
+                    wrapper="FunctionTool(f, description=...)",
+                ),
+            ),
+        },
     ),
 }
 """Every known framework by the name ``frameworks = [...]`` uses."""

@@ -1,19 +1,25 @@
 """Tools made by calls and passed by reference: ``search = Tool(fn, name=...)``,
-``agent = Agent(tools=[f, FunctionTool(g)])``, read at module level through the file's imports.
+``agent = Agent(tools=[f, FunctionTool(g)])``, ``mcp.add_tool(fn)``, read at module level through
+the file's imports.
 
 Each module-level assignment whose value is a framework's tool-making call is a tool of no
 owner; one whose value is a framework's constructor with a tools list owns every tool the list
-names: a plain function (read by the framework's rule for plain functions), a tool-making call,
-or a name bound to one in the same module.
+names: a plain function (read by the framework's rule for plain functions) or a bound method, a
+tool-making call or a name bound to one (in any scanned module), a decorated function (read by
+its decorator); the list may be a factory's (``tools=make_tools()``). A statement that calls a
+framework's registering method on an instance (``mcp.add_tool(fn)``) gives it the tool.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import dataclasses
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from toolgen.errors import Diagnostics, SourceSpan
+from toolgen.frameworks.bound import Bound, Unread, bound_method
 from toolgen.frameworks.owners import class_lineage
+from toolgen.frameworks.presets import TOOLGEN_RULE, owner_kind
 from toolgen.frameworks.rules import CallRule, DecoratorRule, Framework, ListRule
 from toolgen.ir import Owner
 from toolgen.scan.model import Call, Function, ModuleScan, Name, Seq, TExpr
@@ -33,6 +39,13 @@ class Reference:
     rule: DecoratorRule
     framework: Framework
     owner: Owner | None
+    called_in: str = ""
+    """The module the call or list is written in (a factory's, for the list it returns)."""
+    method_of: str | None = None
+    """The class whose method the function is, called bound (``service.search``)."""
+    decorated: bool = False
+    """The function is a decorated tool already: its decorators read it (``rule`` aside), and
+    this list's owner owns that tool too (assembly drops its copy of no owner)."""
 
 
 def _call_rule(
@@ -89,8 +102,33 @@ def _from_call(
     diags: Diagnostics | None,
 ) -> Reference | None:
     rule, framework = found
-    local = _function(resolver, scan.module, _called(call, rule))
+    if rule.needs_description and diags is not None and not _describes(call, rule.rule):
+        diags.warning(
+            f"{framework.name}: this call is given no description, which it requires (the call "
+            "raises TypeError); toolgen's tool has none",
+            span,
+            "unread-tool",
+        )
+    given = _called(call, rule)
+    local = _function(resolver, scan.module, given)
     if local is None:
+        method = bound_method(resolver, scan.module, given)
+        if isinstance(method, Bound):
+            defining = resolver.symbols[method.cls.module].scan
+            return Reference(
+                method.function,
+                defining,
+                call,
+                span,
+                rule.rule,
+                framework,
+                owner,
+                scan.module,
+                method.cls.name,
+            )
+        if isinstance(method, Unread):
+            _unread(framework, method, span, diags)
+            return None
         if diags is not None:
             diags.warning(
                 f"{framework.name}: the function this call makes a tool of is not a function "
@@ -100,7 +138,7 @@ def _from_call(
             )
         return None
     defining = resolver.symbols[local.module].scan
-    return Reference(local.function, defining, call, span, rule.rule, framework, owner)
+    return Reference(local.function, defining, call, span, rule.rule, framework, owner, scan.module)
 
 
 def references(
@@ -128,6 +166,27 @@ def references(
             given = call.args[rule.position]
         if given is None:
             continue
+        for keyword, at in rule.unread:
+            if diags is not None and (
+                any(k == keyword for k, _ in call.kwargs) or len(call.args) > at
+            ):
+                diags.warning(
+                    f"{framework.name}: '{name}' is given {keyword}, which rename or redescribe "
+                    "its tools when it lists them; toolgen emits each tool's own name and "
+                    "description",
+                    span,
+                    "unread-tools",
+                )
+        home = scan
+        if isinstance(given, Call):  # ``tools=make_tools()``: the factory's ``return [...]``
+            returned, home, why = _factory(resolver, scan, given)
+            if why is not None:
+                if diags is not None:
+                    diags.warning(
+                        f"{framework.name}: the tools of '{name}' {why}", span, "unread-tools"
+                    )
+                continue
+            given = returned or given
         if not isinstance(given, Seq):
             if diags is not None:
                 diags.warning(
@@ -139,10 +198,11 @@ def references(
             continue
         for item in given.items:
             ref = _listed(
-                resolver, scan, item, span, (rule, framework, owner), diags, listed, is_tool
+                resolver, home, item, span, (rule, framework, owner), diags, listed, is_tool
             )
             if ref is not None:
                 out.append(ref)
+    out.extend(_registered(scan, resolver, frameworks, diags, is_tool))
     for alias in scan.aliases:
         if alias.name in listed or not isinstance(alias.value, Call):
             continue
@@ -152,6 +212,117 @@ def references(
             if ref is not None:
                 out.append(ref)
     return out
+
+
+def _describes(call: Call, rule: DecoratorRule) -> bool:
+    """Whether a call is given a description, by position or by keyword."""
+    at = rule.positional.index("description") if "description" in rule.positional else None
+    return (at is not None and len(call.args) > at) or any(
+        key in rule.description_keywords for key, _ in call.kwargs
+    )
+
+
+def _factory(
+    resolver: Resolver, scan: ModuleScan, call: Call
+) -> tuple[Seq | None, ModuleScan, str | None]:
+    """The list a factory call returns (``make_tools()`` of ``def make_tools(): return [...]``),
+    with the module whose names it is read in; or why it cannot be read: the list names the
+    factory's parameters (made per call). ``None``: no factory of a list."""
+    found = _function(resolver, scan.module, call.func)
+    if found is None or not isinstance(found.function.returned, Seq):
+        return None, scan, None
+    params = {p.name for p in found.function.params}
+    used = sorted(params & set(_names(found.function.returned)))
+    if used:
+        return (
+            None,
+            scan,
+            f"are made by {found.function.name}(), whose list depends on its parameters "
+            f"({', '.join(repr(u) for u in used)}); toolgen takes none of them for it",
+        )
+    return found.function.returned, resolver.symbols[found.module].scan, None
+
+
+def _names(expr: object) -> Iterator[str]:
+    """The first part of every name an expression uses."""
+    if isinstance(expr, Name):
+        yield expr.dotted.split(".")[0]
+    elif isinstance(expr, tuple):
+        for item in expr:
+            yield from _names(item)
+    elif dataclasses.is_dataclass(expr):
+        for each in dataclasses.fields(expr):
+            yield from _names(getattr(expr, each.name))
+
+
+def _registered(
+    scan: ModuleScan,
+    resolver: Resolver,
+    frameworks: tuple[Framework, ...],
+    diags: Diagnostics | None,
+    is_tool: Callable[[Function, str], bool],
+) -> list[Reference]:
+    """Tools a module-level statement registers on an instance: ``mcp.add_tool(fn, ...)``,
+    ``toolset.add_function(fn, ...)``, where the method of the instance's class (or of an
+    ancestor) is a framework's tool-making call; the instance owns the tool."""
+    out: list[Reference] = []
+    for statement in scan.statements:
+        call = statement.value
+        if not isinstance(call, Call) or not isinstance(call.func, Name):
+            continue
+        instance, _, method = call.func.dotted.rpartition(".")
+        found = resolver.resolve(scan.module, instance)
+        if not isinstance(found, LocalAlias) or not isinstance(found.alias.value, Call):
+            continue
+        lineage = class_lineage(resolver, found.module, found.alias.value.func)
+        made = next(
+            (
+                (framework.calls[f"{cls}.{method}"], framework)
+                for cls in lineage
+                for framework in frameworks
+                if f"{cls}.{method}" in framework.calls
+            ),
+            None,
+        )
+        if made is None:
+            continue
+        kind = owner_kind(lineage, frameworks) or "toolset"
+        owner = Owner(f"{resolver.module_name(found.module)}:{found.alias.name}", kind)
+        local = _function(resolver, scan.module, _called(call, made[0]))
+        if local is not None and is_tool(local.function, resolver.module_name(local.module)):
+            # ``@tool`` then ``mcp.add_tool(fn)`` (fastmcp): the decorator's tool, the server's
+            defining = resolver.symbols[local.module].scan
+            out.append(
+                Reference(
+                    local.function,
+                    defining,
+                    None,
+                    statement.span,
+                    made[0].rule,
+                    made[1],
+                    owner,
+                    decorated=True,
+                )
+            )
+            continue
+        ref = _from_call(resolver, scan, call, made, statement.span, owner, diags)
+        if ref is not None:
+            out.append(ref)
+    return out
+
+
+def _unread(
+    framework: Framework, method: Unread, span: SourceSpan, diags: Diagnostics | None
+) -> None:
+    if diags is not None:
+        diags.warning(
+            f"{framework.name}: '{method.cls.name}.{method.method}' is a method toolgen does not "
+            f"read: it reads a method's signature where it is decorated, or where its class's "
+            f"own module makes an instance of it at module level ({method.cls.module}); it is "
+            "left out",
+            span,
+            "unread-tool",
+        )
 
 
 def _listed(
@@ -164,35 +335,53 @@ def _listed(
     listed: set[str],
     is_tool: Callable[[Function, str], bool],
 ) -> Reference | None:
-    """One item of an owner's tools list as a tool, if it is one toolgen makes here."""
+    """One item of an owner's tools list as a tool, if it is one toolgen makes here: a
+    tool-making call, a name bound to one in this module, a function, or a bound method."""
     rule, framework, owner = whose
     made = _call_rule(resolver, scan.module, item, (framework,))
     if made is not None and isinstance(item, Call):
         return _from_call(resolver, scan, item, made, span, owner, diags)
-    if isinstance(item, Name):
-        found = resolver.resolve(scan.module, item.dotted)
-        if isinstance(found, LocalAlias) and found.module == scan.module:
-            value = found.alias.value
-            made = _call_rule(resolver, scan.module, value, (framework,))
-            if made is not None and isinstance(value, Call):
+    found = resolver.resolve(scan.module, item.dotted) if isinstance(item, Name) else None
+    if isinstance(found, LocalAlias):
+        value = found.alias.value
+        made = _call_rule(resolver, found.module, value, (framework,))
+        if made is not None and isinstance(value, Call):
+            if found.module == scan.module:
                 listed.add(found.alias.name)
-                return _from_call(resolver, scan, value, made, found.alias.span, owner, diags)
-        if isinstance(found, LocalFunction):
-            if is_tool(found.function, resolver.module_name(found.module)):
-                return None
-            if rule.plain is None:
-                if diags is not None:
-                    diags.warning(
-                        f"{framework.name}: '{item.dotted}' in the tools of '{owner.id}' is a "
-                        f"plain function, which this framework does not take as a tool (wrap "
-                        f"it in {rule.wrapper or 'one of its tools'}); it is left out",
-                        span,
-                        "plain-function-tool",
-                    )
-                return None
+            # Made in another module, that module's build makes it a tool of no owner too:
+            # assembly keeps the owners' (toolgen.assemble.claimed).
+            written = resolver.symbols[found.module].scan
+            return _from_call(resolver, written, value, made, found.alias.span, owner, diags)
+    if isinstance(found, LocalFunction):
+        if is_tool(found.function, resolver.module_name(found.module)):
             defining = resolver.symbols[found.module].scan
-            return Reference(found.function, defining, None, span, rule.plain, framework, owner)
-    return None
+            made_by = rule.plain or TOOLGEN_RULE  # unread: the decorators decide
+            return Reference(
+                found.function, defining, None, span, made_by, framework, owner, decorated=True
+            )
+        function, method_of, home = found.function, None, found.module
+    else:
+        method = bound_method(resolver, scan.module, item)
+        if isinstance(method, Unread):
+            _unread(framework, method, span, diags)
+        if not isinstance(method, Bound):
+            return None
+        function, method_of, home = method.function, method.cls.name, method.cls.module
+    if rule.plain is None:
+        if diags is not None:
+            named = item.dotted if isinstance(item, Name) else f"{method_of}.{function.name}"
+            diags.warning(
+                f"{framework.name}: '{named}' in the tools of '{owner.id}' is a plain function, "
+                f"which this framework does not take as a tool (wrap it in "
+                f"{rule.wrapper or 'one of its tools'}); it is left out",
+                span,
+                "plain-function-tool",
+            )
+        return None
+    defining = resolver.symbols[home].scan
+    return Reference(
+        function, defining, None, span, rule.plain, framework, owner, scan.module, method_of
+    )
 
 
 __all__ = ["Reference", "references"]

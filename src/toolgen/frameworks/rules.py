@@ -110,6 +110,9 @@ class DecoratorRule:
     schema_rules: str | None = None
     """``"semantic-kernel"``: parameters are mapped as Semantic Kernel maps them, and a method's
     tool is named ``plugin-function`` (:mod:`toolgen.frameworks.semantic_kernel`)."""
+    annotated: str | None = None
+    """The framework refuses a parameter without an annotation, as this says (AutoGen's
+    ``FunctionTool``: ``ValueError: No annotation``): a warning at the parameter."""
     one_string: str | None = None
     """The tool takes one string whatever the function's signature, sent as this property
     (LangChain's ``Tool(name=, func=, description=)``: ``{"__arg1": "..."}``)."""
@@ -130,6 +133,9 @@ class CallRule:
 
     rule: DecoratorRule
     function_keywords: tuple[str, ...] = ("func", "function")
+    needs_description: bool = False
+    """The call requires a description argument (AutoGen's ``FunctionTool(func, description)``):
+    a call without one is a warning."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +154,9 @@ class ListRule:
     wrapper: str = ""
     """Where ``plain`` is ``None``: what the framework wants a function wrapped in, for the
     warning (``function_tool(...)``)."""
+    unread: tuple[tuple[str, int], ...] = ()
+    """Arguments (keyword, position) that change the owner's tools at run time, which toolgen
+    does not apply (``StaticWorkbench``'s ``tool_overrides``): given, a warning."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,7 +182,9 @@ class Framework:
     """How its plain public functions are read, where plain functions are its tools (Google
     ADK): applies with ``select = "public"`` to the files that import the framework."""
     calls: dict[str, CallRule] = field(default_factory=dict)
-    """Qualified names of the calls that make a tool of a function."""
+    """Qualified names of the calls that make a tool of a function; a method of a class
+    (``mcp.server.fastmcp.FastMCP.add_tool``) is one called as a statement on a module-level
+    instance (``mcp.add_tool(fn)``), whose instance owns the tool."""
     lists: dict[str, ListRule] = field(default_factory=dict)
     """Qualified names of the classes that take tools in a list, and how they read them."""
     owners: dict[str, str] = field(default_factory=dict)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import codecs
+import dataclasses
 import io
 import os
 import re
@@ -51,6 +52,7 @@ from toolgen.scan.model import (
     Parameter,
     Registration,
     Seq,
+    Statement,
     Sub,
     TExpr,
     Unary,
@@ -59,14 +61,17 @@ from toolgen.scan.surrogates import SURROGATE, surrogate_reason
 
 Key = tuple[Any, ...]
 
-READ_BY_NAME: Final = frozenset({"_run", "_arun", "forward"})
+READ_BY_NAME: Final = frozenset({"_run", "_arun", "forward", "__call__"})
 SET_IN_INIT: Final = frozenset({"name", "description", "args_schema", "inputs", "spec_functions"})
 """The class attributes a class reader reads (``ClassRule``'s, kept in step by a test, and
 llama-index's ``spec_functions``) whose
 assignment to ``self`` in ``__init__`` is noted: run time may swap what toolgen reads."""
 """The undecorated methods whose signatures are kept (a class reader reads them by name:
 ``ClassRule.signature`` in :mod:`toolgen.frameworks.classes`, which a test keeps in step);
-keeping every method's would cost a class-heavy module's scan a fifth more."""
+keeping every method's would cost a class-heavy module's scan a fifth more. A class its own
+module instantiates at module level (``service = Service()``) keeps its public methods' too:
+``service.search`` may be a tool's function, bound (measured: every method of a module of 100
+classes of 10 methods costs its scan 1.4×, so the others do not)."""
 NAMED_METHODS: Final = frozenset({"llama_index"})
 """Frameworks whose classes name their tools' methods by string (llama-index's
 ``spec_functions``): such a class's public methods' signatures are kept too (only there:
@@ -262,6 +267,14 @@ def _ast_positions(tree: ast.Module) -> dict[Key, tuple[int, int]]:
                         item.lineno,
                         item.col_offset + 1,
                     )
+        elif (
+            isinstance(stmt, ast.Expr)
+            and isinstance(stmt.value, ast.Call)
+            and isinstance(stmt.value.func, ast.Attribute)
+        ):
+            n = seen["stmt", ""]
+            seen["stmt", ""] += 1
+            index["stmt", n] = (stmt.lineno, stmt.col_offset + 1)
         elif isinstance(stmt, ast.ImportFrom):
             n = seen["import", ""]
             seen["import", ""] += 1
@@ -327,10 +340,14 @@ class _Gatherer:
                     )
                     if init is not None:
                         self.inits[stmt.name, n] = init_steps(init, display)
+        self.instantiated: frozenset[str] = (
+            _instantiated(tree) if isinstance(tree, ast.Module) else frozenset()
+        )
         self.imports: list[tuple[str, str]] = []
         self.classes: list[ClassDef] = []
         self.aliases: list[Alias] = []
         self.functions: list[Function] = []
+        self.statements: list[Statement] = []
 
     # --- positions -------------------------------------------------------------------
     def span(self, key: Key, node: cst.CSTNode) -> SourceSpan:
@@ -566,6 +583,14 @@ class _Gatherer:
                 # ``X: TypeAlias = ...`` is a type alias; ``LIMIT: Final = 50`` and
                 # ``REGION: str = "eu"`` are constants: both are read through the same binding.
                 self.aliases.append(Alias(name, self.expr(node.value), span))
+        elif (
+            isinstance(node, cst.Expr)
+            and isinstance(node.value, cst.Call)
+            and isinstance(node.value.func, cst.Attribute)
+        ):
+            # ``mcp.add_tool(fn)``, ``toolset.add_function(fn)``: the readers decide what counts.
+            span = self.span(("stmt", self.occurrence("stmt", "")), node)
+            self.statements.append(Statement(self.expr(node.value), span))
         elif type(node).__name__ == "TypeAlias":  # ``type X = ...`` (Python 3.12)
             name = _ident(node.name.value)  # type: ignore[attr-defined]
             span = self.span(("alias", name, self.occurrence("alias", name)), node)
@@ -592,7 +617,11 @@ class _Gatherer:
     def function(self, node: cst.FunctionDef) -> None:
         name = _ident(node.name.value)
         n = self.occurrence("def", name)
-        self.functions.append(self.signature(node, ("def", name, n), ("param", name, n)))
+        found = self.signature(node, ("def", name, n), ("param", name, n))
+        returned = _returned_display(node)
+        if returned is not None:
+            found = dataclasses.replace(found, returned=self.expr(returned))
+        self.functions.append(found)
 
     def signature(self, node: cst.FunctionDef, at: Key, key: tuple[Any, ...]) -> Function:
         """A function's or method's signature, decorators and docstring: ``at`` keys its
@@ -694,7 +723,7 @@ class _Gatherer:
             if isinstance(stmt, cst.FunctionDef) and (
                 stmt.decorators
                 or _ident(stmt.name.value) in kept
-                or (public and not stmt.name.value.startswith("_"))
+                or ((public or name in self.instantiated) and not stmt.name.value.startswith("_"))
             ):
                 mname = _ident(stmt.name.value)
                 signatures[mname] = self.signature(
@@ -765,6 +794,50 @@ class _Gatherer:
                 init_steps=steps,
             )
         )
+
+
+def _instantiated(tree: ast.Module) -> frozenset[str]:
+    """The names module-level statements call (``Service(...)``, ``pkg.Service(...)``: the last
+    part), outside function and class bodies: the classes this module makes instances of, with
+    their bases in this module (whose methods they inherit)."""
+    found: set[str] = set()
+    bases: dict[str, list[str]] = {}
+    for stmt in _walk(tree.body, False):
+        if isinstance(stmt, ast.ClassDef):
+            bases[stmt.name] = [b.id for b in stmt.bases if isinstance(b, ast.Name)]
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.Expr)) and stmt.value is not None:
+            for node in ast.walk(stmt.value):
+                if isinstance(node, ast.Call):
+                    func = node.func
+                    if isinstance(func, ast.Name):
+                        found.add(func.id)
+                    elif isinstance(func, ast.Attribute):
+                        found.add(func.attr)
+    stack = list(found)
+    while stack:
+        for base in bases.pop(stack.pop(), ()):
+            if base not in found:
+                found.add(base)
+                stack.append(base)
+    return frozenset(found)
+
+
+def _returned_display(node: cst.FunctionDef) -> cst.BaseExpression | None:
+    """The list or tuple ``node`` returns when its body is that one ``return`` after its
+    docstring (the body hollowing keeps: :func:`toolgen.scan.hollow.returned_display`)."""
+    if not isinstance(node.body, cst.IndentedBlock):
+        return None
+    body = list(node.body.body)
+    if body and _docstring(node) is not None:
+        body = body[1:]
+    if len(body) != 1 or not isinstance(body[0], cst.SimpleStatementLine):
+        return None
+    small = body[0].body
+    if len(small) == 1 and isinstance(small[0], cst.Return):
+        value = small[0].value
+        if isinstance(value, (cst.List, cst.Tuple)):
+            return value
+    return None
 
 
 def _evaluate(node: cst.SimpleString | cst.ConcatenatedString) -> object:
@@ -933,6 +1006,7 @@ def gather_text(
         functions=tuple(gatherer.functions),
         diagnostics=tuple(diags.items),
         registrations=_registrations(tree, text, display),
+        statements=tuple(gatherer.statements),
     )
 
 

@@ -90,7 +90,8 @@ def hollow(text: str, statements: Iterable[ast.stmt]) -> Hollowed | None:
 
 def _cuts(stmt: ast.stmt) -> Iterable[tuple[ast.stmt, ast.stmt]]:
     if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        yield from _unread(stmt)
+        if returned_display(stmt) is None:
+            yield from _unread(stmt)
     elif isinstance(stmt, ast.ClassDef):
         for item in stmt.body:
             if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -104,6 +105,18 @@ def _unread(func: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterable[tuple[ast.
     first = 1 if body and docstring_value(body[0]) is not None else 0
     if len(body) > first:
         yield body[first], body[-1]
+
+
+def returned_display(func: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.expr | None:
+    """The list or tuple a factory returns when its body (after a docstring) is that one
+    ``return [...]`` alone, which a tools list may name (``tools=make_tools()``): kept."""
+    body = func.body
+    first = 1 if body and docstring_value(body[0]) is not None else 0
+    if len(body) == first + 1 and isinstance(body[first], ast.Return):
+        value = body[first].value  # type: ignore[attr-defined]
+        if isinstance(value, (ast.List, ast.Tuple)):
+            return value
+    return None
 
 
 def _first_line(stmt: ast.stmt) -> int:

@@ -145,6 +145,9 @@ class Function:
     span: SourceSpan
     decorator_spans: tuple[SourceSpan, ...] = ()
     docstring_line: int = 0
+    returned: TExpr | None = None
+    """What a module-level function returns when its body is one ``return [...]`` (or a tuple)
+    after its docstring: a factory of tools (``def make_tools(): return [Tool(f), ...]``)."""
 
 
 @pickled_by_fields
@@ -235,6 +238,15 @@ class Registration:
 
 @pickled_by_fields
 @dataclass(frozen=True, slots=True)
+class Statement:
+    """A module-level method call made for its effect: ``mcp.add_tool(search, name="find")``."""
+
+    value: TExpr
+    span: SourceSpan
+
+
+@pickled_by_fields
+@dataclass(frozen=True, slots=True)
 class ModuleScan:
     """Everything the front end keeps of one file; independent of every other file."""
 
@@ -248,3 +260,5 @@ class ModuleScan:
     functions: tuple[Function, ...]
     diagnostics: tuple[Diagnostic, ...]
     registrations: tuple[Registration, ...] = ()
+    statements: tuple[Statement, ...] = ()
+    """Module-level method calls made as statements (``x.m(...)``), which may register tools."""

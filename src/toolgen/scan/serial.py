@@ -44,6 +44,7 @@ _CLASSES: dict[str, type[Any]] = {
             model.ClassDef,
             model.Alias,
             model.Registration,
+            model.Statement,
             model.ModuleScan,
             SourceSpan,
         )

@@ -1,0 +1,1 @@
+"""A help desk team of AutoGen agents."""

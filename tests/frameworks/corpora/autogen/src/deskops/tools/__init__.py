@@ -1,0 +1,1 @@
+"""The help desk's tool functions; ``deskops.registry`` wraps them as FunctionTools."""

@@ -1,0 +1,47 @@
+"""AutoGen's schemas for a corpus: what its OpenAI client sends for each agent's tools.
+
+``AssistantAgent.__init__`` (autogen-agentchat 0.7.5, agents/_assistant_agent.py) keeps each
+``BaseTool`` of its ``tools`` and wraps each plain function as ``FunctionTool(f,
+description=f.__doc__ or "")``; a ``StaticWorkbench`` lists its tools' schemas
+(``list_tools``, after its overrides). Each tool's ``BaseTool.schema`` (autogen-core 0.7.5,
+tools/_base.py) is the ``ToolSchema`` ``{name, description, parameters, strict}`` built from
+the pydantic model of the function's signature (``$defs`` inlined by jsonref);
+``OpenAIChatCompletionClient`` sends it as it is (autogen-ext, ``convert_tools``: ``name``,
+``description``, ``parameters``, ``strict``), which this adapter does without importing the
+OpenAI client (it needs ``openai`` and ``tiktoken``).
+
+``collect`` takes every ``AssistantAgent`` and ``StaticWorkbench`` bound at module level, and
+every ``FunctionTool`` bound at module level (a tool of no agent), each tool once. The agents'
+model client is autogen-ext's ``ReplayChatCompletionClient``: nothing calls the network.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from types import ModuleType
+from typing import Any
+
+from autogen_agentchat.agents import AssistantAgent
+from autogen_core.tools import BaseTool, StaticWorkbench
+from reference_common import instances
+
+
+def _wire(schema: Any) -> dict[str, Any]:
+    return {
+        "name": schema["name"],
+        "description": schema.get("description", ""),
+        "parameters": schema.get("parameters", {}),
+    }
+
+
+def collect(modules: list[ModuleType]) -> list[dict[str, Any]]:
+    tools: dict[int, BaseTool[Any, Any]] = {}
+    for agent in instances(modules, AssistantAgent):
+        for tool in agent._tools:  # what the agent hands its model client
+            tools.setdefault(id(tool), tool)
+    for tool in instances(modules, BaseTool):
+        tools.setdefault(id(tool), tool)
+    out = [_wire(tool.schema) for tool in tools.values()]
+    for bench in instances(modules, StaticWorkbench):
+        out.extend(_wire(schema) for schema in asyncio.run(bench.list_tools()))
+    return out
