@@ -396,19 +396,15 @@ def tool_count(results: list[ModuleResult]) -> int:
 def claimed(tools: list[ToolForms]) -> list[ToolForms]:
     """``tools`` without each tool of no owner that an owner holds too, the same in every form:
     a tool made in one module (``search = Tool(f)``) and listed by an agent in another is that
-    agent's alone. Each module's build sees only its closure, so the defining module cannot
-    know; here every module's tools meet."""
+    agent's alone, and so is a tool class an agent holds an instance of (two agents' classes may
+    then share a name, as two agents' tools may). Each module's build sees only its closure, so
+    the defining module cannot know; here every module's tools meet."""
 
     def key(tool: ToolForms) -> tuple[object, ...]:
         forms = tuple(sorted((k, bytes(v)) for k, v in tool.segments.items()))
         return tool.name, tool.span, tool.function, forms
 
-    def claimable(tool: ToolForms) -> bool:
-        # A class-defined tool (``module:Class._run``) stays a tool of no owner as well: the
-        # class is the tool, whoever holds an instance of it.
-        return "." not in tool.function.partition(":")[2]
-
-    owned = {key(t) for t in tools if t.owner is not None and claimable(t)}
+    owned = {key(t) for t in tools if t.owner is not None}
     if not owned:
         return tools
     return [t for t in tools if t.owner is not None or key(t) not in owned]

@@ -368,14 +368,18 @@ def test_an_agents_tools_list_owns_the_tool_classes_whose_instances_it_holds(bui
     assert sorted(researcher) == ["http_fetcher", "search_the_internet"]
     assert sorted(writer) == ["http_fetcher", "search_the_docs"]
     assert writer["http_fetcher"] == researcher["http_fetcher"]
-    assert researcher["search_the_internet"] == build_pkg(CREW_FILES).tools["search_the_internet"]
+    alone = build_pkg(CREW_FILES, owners=("",))  # each class as its own module defines it
+    assert researcher["search_the_internet"] == alone.tools["search_the_internet"]
+    # Held by an agent, a class is that agent's alone: the target's own lists, which cannot
+    # hold both agents' http_fetcher, hold the classes no agent holds.
+    assert sorted(build_pkg(CREW_FILES).tools) == ["crawl", "robots"]
     assert built.module["WRITER_TOOL_FUNCTIONS"]["http_fetcher"] == "pkg.tools:FetchTool._run"
     assert built.diagnostics == []
 
 
-def test_every_tool_class_is_also_a_tool_of_no_owner(build_pkg) -> None:
-    """The class is the tool, listed or not (its module's tools do not depend on which other
-    modules list it); ``owners = [""]`` takes those alone."""
+def test_owners_of_none_take_every_tool_class_as_its_module_defines_it(build_pkg) -> None:
+    """``owners = [""]`` filters each module's tools before they meet: the agents, filtered
+    out, claim none, and every class is there as its own module defines it."""
     built = build_pkg(CREW_FILES, owners=("",))
     assert sorted(built.tools) == [
         "crawl",

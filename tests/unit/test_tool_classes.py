@@ -296,3 +296,55 @@ def test_the_scanner_notes_every_attribute_a_class_rule_reads_set_in_init() -> N
 
     for rule in CLASS_RULES.values():
         assert {rule.name, rule.description, rule.schema} <= SET_IN_INIT
+
+
+SMOL_AGENTS = '''
+from smolagents import CodeAgent, InferenceClientModel, Tool, ToolCallingAgent
+
+
+class Lookup(Tool):
+    name = "lookup"
+    description = "Looks a word up."
+    inputs = {"word": {"type": "string", "description": "The word."}}
+    output_type = "string"
+
+    def forward(self, word: str) -> str:
+        return word
+
+
+class Define(Tool):
+    name = "lookup"
+    description = "Defines a word."
+    inputs = {"term": {"type": "string", "description": "The term."}}
+    output_type = "string"
+
+    def forward(self, term: str) -> str:
+        return term
+
+
+def helper(text: str) -> str:
+    """Not a Tool."""
+    return text
+
+
+model = InferenceClientModel()
+reader = CodeAgent([Lookup()], model=model)
+writer = ToolCallingAgent(tools=[Define(), helper], model=model)
+'''
+
+
+def test_smolagents_agents_own_the_tool_instances_their_lists_hold(build_pkg) -> None:
+    """``CodeAgent(tools, model)`` takes ``Tool`` instances only (agents.py ``_setup_tools``
+    asserts it): each agent owns its own, so two agents' tools may share a name."""
+    built = build_pkg({"pkg/__init__.py": "", "pkg/agents.py": SMOL_AGENTS})
+    owners = built.module["OWNERS"]
+    assert owners == {"pkg.agents:reader": "READER", "pkg.agents:writer": "WRITER"}
+    reader = built.module["READER_TOOLS"]
+    writer = built.module["WRITER_TOOLS"]
+    assert [(t["name"], t["description"]) for t in reader] == [("lookup", "Looks a word up.")]
+    assert [(t["name"], t["description"]) for t in writer] == [("lookup", "Defines a word.")]
+    assert [d.split(": warning: ", 1)[1] for d in built.diagnostics] == [
+        "smolagents: 'helper' in the tools of 'pkg.agents:writer' is a plain function, which "
+        "this framework does not take as a tool (wrap it in @tool or a Tool subclass); it is "
+        "left out"
+    ]

@@ -445,6 +445,17 @@ PRESETS: Final[dict[str, Framework]] = {
         "smolagents",
         ("smolagents",),
         {"smolagents.tool": _SMOLAGENTS_RULE, "smolagents.tools.tool": _SMOLAGENTS_RULE},
+        # ``CodeAgent(tools=[...], model=...)`` owns its tools; each must be a ``Tool`` instance
+        # (agents.py ``_setup_tools``: "All elements must be instance of BaseTool").
+        lists=dict.fromkeys(
+            (
+                "smolagents.CodeAgent",
+                "smolagents.agents.CodeAgent",
+                "smolagents.ToolCallingAgent",
+                "smolagents.agents.ToolCallingAgent",
+            ),
+            ListRule("agent", None, position=0, wrapper="@tool or a Tool subclass"),
+        ),
     ),
     "agno": Framework(
         "agno",
