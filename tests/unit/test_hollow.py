@@ -12,9 +12,10 @@ import libcst as cst
 import pytest
 
 from toolgen.scan import gather
-from toolgen.scan.gather import _Gatherer, _walk, gather_text
+from toolgen.scan.gather import _Gatherer, gather_text
 from toolgen.scan.hollow import STAND_IN, hollow
 from toolgen.scan.model import ModuleScan
+from toolgen.scan.positions import _walk
 
 ROOT = Path(__file__).resolve().parents[2]
 STDLIB = Path(sysconfig.get_paths()["stdlib"])

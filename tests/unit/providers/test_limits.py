@@ -10,7 +10,7 @@ from toolgen.errors import Diagnostics
 from toolgen.providers import limits
 from toolgen.providers.transforms import Losses
 
-DOC = Path(__file__).parents[2] / "docs" / "providers.md"
+DOC = Path(__file__).parents[3] / "docs" / "providers.md"
 
 
 def test_every_limit_is_in_the_documentation_as_it_is_in_the_data() -> None:
