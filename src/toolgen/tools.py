@@ -15,10 +15,10 @@ from toolgen.frameworks.agno_tools import toolkit_candidates
 from toolgen.frameworks.arguments import Read, decorator_arguments
 from toolgen.frameworks.class_candidates import class_candidates
 from toolgen.frameworks.crewai import wire_description, wire_name
+from toolgen.frameworks.kernel_tools import kernel_property
 from toolgen.frameworks.langchain import one_string_tool
 from toolgen.frameworks.notes import rule_notes
 from toolgen.frameworks.pydantic_ai import single_model
-from toolgen.frameworks.semantic_kernel import parameter as kernel_parameter
 from toolgen.frameworks.smolagents_choices import choices as _choices
 from toolgen.ir import MAX_NESTING, SCHEMA_NESTING, JsonSchema, Owner, ToolDef, nesting
 from toolgen.returns import output_schema
@@ -236,17 +236,10 @@ def _tool(
             ok = False
             continue
         if c.rule.schema_rules == "semantic-kernel":
-
-            mapped = kernel_parameter(param, mapper, module)
-            if mapped is None:
+            mapped = kernel_property(param, mapper, module)
+            if isinstance(mapped, str):
                 if notes is not None:
-                    notes.append(
-                        (
-                            name,
-                            f"parameter '{param.name}' is left out: semantic-kernel: "
-                            "include_in_function_choices is False",
-                        )
-                    )
+                    notes.append((name, mapped))
                 continue
             properties[param.name], is_required = mapped
             if is_required:

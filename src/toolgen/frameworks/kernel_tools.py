@@ -8,9 +8,9 @@ from toolgen.errors import Diagnostics, SourceSpan
 from toolgen.frameworks.candidate import Candidate, decorator_qualnames, wanted_owner
 from toolgen.frameworks.classes import _with_bases
 from toolgen.frameworks.rules import DecoratorRule, Framework
-from toolgen.frameworks.semantic_kernel import SEPARATOR, class_plugin_name, plugin_names
-from toolgen.ir import Owner
-from toolgen.scan.model import ClassDef, Function, ModuleScan
+from toolgen.frameworks.semantic_kernel import SEPARATOR, class_plugin_name, parameter, plugin_names
+from toolgen.ir import JsonSchema, Owner
+from toolgen.scan.model import ClassDef, Function, ModuleScan, Parameter
 from toolgen.scan.resolve import Resolver
 from toolgen.scan.schema import SchemaMapper
 
@@ -109,3 +109,17 @@ def plugins(
         return {}
 
     return plugin_names(scans, resolver, SchemaMapper(resolver, Diagnostics()), diags, modules)
+
+
+def kernel_property(
+    param: Parameter, mapper: SchemaMapper, module: str
+) -> tuple[JsonSchema, bool] | str:
+    """A kernel function's parameter as SK sends it and whether it is required, or why it is
+    left out (for ``toolgen show``)."""
+    mapped = parameter(param, mapper, module)
+    if mapped is None:
+        return (
+            f"parameter '{param.name}' is left out: semantic-kernel: "
+            "include_in_function_choices is False"
+        )
+    return mapped
