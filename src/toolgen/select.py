@@ -10,29 +10,28 @@ when it is a public module-level function.
 
 from __future__ import annotations
 
-import fnmatch
-from dataclasses import dataclass
-from typing import Final
-
 from toolgen.config import Target
 from toolgen.errors import Diagnostics, SourceSpan
 from toolgen.frameworks import (
     CONFIGURED_RULE,
     TOOLGEN_RULE,
     DecoratorRule,
-    DocstringRule,
     Framework,
     active,
 )
+from toolgen.frameworks import kernel_tools as kernel
 from toolgen.frameworks.agno import TOOLKITS
-from toolgen.frameworks.classes import _with_bases
+from toolgen.frameworks.candidate import (
+    TOOL_DECORATOR,
+    Candidate,
+    decorator_qualnames,
+    wanted_owner,
+)
 from toolgen.frameworks.owners import class_lineage, owner_of
 from toolgen.frameworks.references import references
-from toolgen.frameworks.semantic_kernel import SEPARATOR, class_plugin_name, plugin_names
 from toolgen.ir import Owner
 from toolgen.scan.model import (
     Call,
-    ClassDef,
     Function,
     Lit,
     ModuleScan,
@@ -42,51 +41,19 @@ from toolgen.scan.model import (
     Sub,
     TExpr,
 )
-from toolgen.scan.resolve import LocalAlias, Resolver
+from toolgen.scan.resolve import Resolver
 from toolgen.scan.schema import SchemaMapper, parse_annotation
 
-TOOL_DECORATOR: Final = "toolgen.tool"
-
-
-@dataclass(frozen=True, slots=True)
-class Candidate:
-    """A function that is a tool, and the rules it is read by."""
-
-    function: Function
-    module: ModuleScan
-    decorator: TExpr | None
-    decorator_span: SourceSpan
-    implementation_doc: str | None
-    rule: DecoratorRule = TOOLGEN_RULE
-    frameworks: tuple[Framework, ...] = ()
-    """The frameworks whose injected parameters apply: the decorator's, or those the file imports."""
-    owner: Owner | None = None
-    """The server, agent or toolset the tool belongs to (:func:`owner_of`)."""
-    method_of: str | None = None
-    """The class whose method the tool is: ``self``/``cls`` is dropped, as the framework binds it."""
-    call_module: str | None = None
-    """The module a tool-making call is written in, where its arguments' names are looked up
-    (``Tool(impl.fn, desc=DESC)`` in ``agents.py``); ``None``: the function's module."""
-    prefix: str = ""
-    """Written before the tool's name: Semantic Kernel's plugin name and separator
-    (``weather-`` for ``weather-get_forecast``)."""
-    class_module: str | None = None
-    """The module of ``method_of``'s class, when the method is inherited from another module's."""
-    named_at: SourceSpan | None = None
-    """Where ``prefix`` was read (the ``add_plugin`` call), for ``toolgen show``."""
-
-    @property
-    def is_toolgen(self) -> bool:
-        return self.rule is TOOLGEN_RULE
-
-    def docstring_rule(self) -> DocstringRule:
-        """The rule for this tool: a decorator keyword may switch it (``parse_docstring=True``)."""
-        if isinstance(self.decorator, Call):
-            for keyword, wanted, rule in self.rule.docstring_switches:
-                for key, value in self.decorator.kwargs:
-                    if key == keyword and isinstance(value, Lit) and value.value is wanted:
-                        return rule
-        return self.rule.docstring
+__all__ = [
+    "TOOL_DECORATOR",
+    "Candidate",
+    "decorator_qualnames",
+    "decorator_rules",
+    "injected_by",
+    "select_tools",
+    "wanted_owner",
+    "warn_decorated_methods",
+]
 
 
 def decorator_rules(target: Target) -> dict[str, DecoratorRule]:
@@ -98,31 +65,6 @@ def decorator_rules(target: Target) -> dict[str, DecoratorRule]:
     for framework in active(target.frameworks):
         rules.update(framework.decorators)
     return rules
-
-
-def decorator_qualnames(resolver: Resolver, module: str, deco: TExpr) -> set[str]:
-    """What a decorator can be called: its qualified name, an instance method's class paths, its
-    spelling.
-
-    ``@mcp.tool()`` with ``mcp = FastMCP("server")`` is ``mcp.server.fastmcp.FastMCP.tool``
-    (through the instance's class and each of its ancestors) and ``mcp.tool`` (as written).
-    """
-    func = deco.func if isinstance(deco, Call) else deco
-    if not isinstance(func, Name):
-        return set()
-    names = {func.dotted}
-    qual = resolver.qualname_of(module, func.dotted)
-    if qual is not None:
-        names.add(qual)
-    parts = func.dotted.split(".")
-    for i in range(len(parts) - 1, 0, -1):
-        found = resolver.resolve(module, ".".join(parts[:i]))
-        if isinstance(found, LocalAlias) and isinstance(found.alias.value, Call):
-            method = ".".join(parts[i:])
-            for cls in class_lineage(resolver, found.module, found.alias.value.func):
-                names.add(f"{cls}.{method}")
-            break
-    return names
 
 
 def _imported_frameworks(
@@ -154,7 +96,9 @@ def select_tools(
         (s.module, f.name): f.docstring for s in scans if not s.is_stub for f in s.functions
     }
     out: list[Candidate] = []
-    plugins = _plugins(scans, resolver, diags, modules) if "semantic-kernel" in by_name else {}
+    plugins = (
+        kernel.plugins(scans, resolver, diags, modules) if "semantic-kernel" in by_name else {}
+    )
 
     def _is_tool(function: Function, module: str) -> bool:
         """A decorator, or ``select = "public"``, made it a tool already, in its module."""
@@ -202,16 +146,7 @@ def select_tools(
                 # A module-level kernel function: named after the plugins it is added to.
                 prefixes: list[tuple[str, SourceSpan | None]] = [("", None)]
                 if rule.schema_rules == "semantic-kernel":
-                    prefixes = [(f"{n}-", at) for n, at in plugins.get(_qual(scan, function), ())]
-                    if not prefixes and diags is not None:
-                        diags.warning(
-                            f"semantic-kernel: kernel function '{function.name}' is added to no "
-                            "plugin toolgen sees (kernel.add_function(plugin_name, function)); "
-                            f"toolgen emits it as '{function.name}', as SK sends a function of "
-                            "no plugin",
-                            span,
-                            "runtime-tool",
-                        )
+                    prefixes = kernel.prefixes(scan, function, span, plugins, diags)
                 for prefix, at in prefixes or [("", None)]:
                     out.append(
                         Candidate(
@@ -299,91 +234,10 @@ def _methods(
                         Candidate(method, scan, deco, span, None, rule, (own,), owner, cls.name)
                     )
         if "semantic-kernel" in by_name:
-            out.extend(_plugin_functions(scan, cls, resolver, target, rules, by_name, plugins))
+            out.extend(
+                kernel.plugin_functions(scan, cls, resolver, target, rules, by_name, plugins)
+            )
     return out
-
-
-def _qual(scan: ModuleScan, function: Function) -> str:
-    return f"{scan.module}.{function.name}"
-
-
-def _plugin_functions(
-    scan: ModuleScan,
-    cls: ClassDef,
-    resolver: Resolver,
-    target: Target,
-    rules: dict[str, DecoratorRule],
-    by_name: dict[str, Framework],
-    plugins: dict[str, list[tuple[str, SourceSpan]]],
-) -> list[Candidate]:
-    """A Semantic Kernel plugin class's kernel functions, its own and its scanned bases' (SK
-    reads the instance's members, inherited ones too; a method a subclass redefines is the
-    subclass's): one tool per plugin name ``plugins`` gives the class, else its class name."""
-
-    owner = Owner(f"{scan.module}:{cls.name}", "plugin")
-    if not wanted_owner(target, owner):
-        return []
-    framework = by_name["semantic-kernel"]
-    out: list[Candidate] = []
-    seen: set[str] = set()
-    named: list[tuple[str, SourceSpan | None]] = list(plugins.get(cls.qualname, ()))
-    for current in _with_bases(resolver, cls):
-        home = scan if current is cls else resolver.symbols[current.module].scan
-        for method in current.functions:
-            if method.name in seen:
-                continue
-            seen.add(method.name)
-            for deco, span in zip(method.decorators, method.decorator_spans):
-                names = decorator_qualnames(resolver, home.module, deco)
-                rule = next((rules[n] for n in sorted(names) if n in rules), None)
-                if rule is None or rule.schema_rules != "semantic-kernel":
-                    continue
-                if not named:  # no add_plugin read: the name add_plugin(Cls()) would give
-                    named = [(class_plugin_name(resolver, cls), None)]
-                for name, at in named:
-                    out.append(
-                        Candidate(
-                            method,
-                            home,
-                            deco,
-                            span,
-                            None,
-                            rule,
-                            (framework,),
-                            owner,
-                            cls.name,
-                            prefix=f"{name}{SEPARATOR}",
-                            class_module=scan.module,
-                            named_at=at,
-                        )
-                    )
-                break  # one @kernel_function makes one function
-    return out
-
-
-def _plugins(
-    scans: list[ModuleScan],
-    resolver: Resolver,
-    diags: Diagnostics | None,
-    modules: frozenset[str] | None,
-) -> dict[str, list[tuple[str, SourceSpan]]]:
-    """Each Semantic Kernel plugin class's names, from the ``add_plugin`` calls of every scan
-    (what they cannot say is a warning in the module that calls)."""
-    if not any(s.registrations for s in scans):
-        return {}
-
-    return plugin_names(scans, resolver, SchemaMapper(resolver, Diagnostics()), diags, modules)
-
-
-def wanted_owner(target: Target, owner: Owner | None) -> bool:
-    """Whether the target's ``owners = [...]`` takes a tool of this owner: every tool without
-    the setting; with it, the tools of the owners it names (``""`` names the tools of no
-    owner), each written as the owner's id (``servers.weather:mcp``) or a glob of it."""
-    if target.owners is None:
-        return True
-
-    key = owner.id if owner is not None else ""
-    return any(key == p or (p and fnmatch.fnmatchcase(key, p)) for p in target.owners)
 
 
 def warn_decorated_methods(

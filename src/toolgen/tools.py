@@ -3,23 +3,27 @@
 from __future__ import annotations
 
 import dataclasses
-import json
 import re
 import unicodedata
-from dataclasses import dataclass
 from typing import Any, Final
 
 from toolgen import docstrings
 from toolgen.config import Target
 from toolgen.errors import Diagnostics, SourceSpan
 from toolgen.frameworks import active, describe, llama_index
-from toolgen.frameworks.agno import toolkit_tools
+from toolgen.frameworks.agno_tools import toolkit_candidates
+from toolgen.frameworks.arguments import Read, decorator_arguments
+from toolgen.frameworks.class_candidates import class_candidates
 from toolgen.frameworks.crewai import wire_description, wire_name
-from toolgen.frameworks.semantic_kernel import parameter as kernel_parameter
+from toolgen.frameworks.kernel_tools import kernel_property
+from toolgen.frameworks.langchain import one_string_tool
+from toolgen.frameworks.notes import rule_notes
+from toolgen.frameworks.pydantic_ai import single_model
+from toolgen.frameworks.smolagents_choices import choices as _choices
 from toolgen.ir import MAX_NESTING, SCHEMA_NESTING, JsonSchema, Owner, ToolDef, nesting
 from toolgen.returns import output_schema
-from toolgen.scan.annotations import check_examples, read_annotations, read_examples
-from toolgen.scan.model import Call, Function, Lit, ModuleScan, Name, Parameter
+from toolgen.scan.annotations import check_examples
+from toolgen.scan.model import ModuleScan, Parameter
 from toolgen.scan.resolve import Resolver
 from toolgen.scan.schema import (
     MISSING,
@@ -36,7 +40,6 @@ from toolgen.select import (
     decorator_qualnames,
     injected_by,
     select_tools,
-    wanted_owner,
     warn_decorated_methods,
 )
 
@@ -52,16 +55,6 @@ _ANY_PROVIDER_NAME: Final = re.compile(r"^[A-Za-z0-9_.:-]+$")
 _PORTABLE_NAME: Final = re.compile(r"^[a-zA-Z][a-zA-Z0-9_]{0,63}$")
 _DASHED_NAME: Final = re.compile(r"^[a-zA-Z][a-zA-Z0-9_-]{0,63}$")
 """Portable but for '-': every provider's current rule accepts it, none rewrites it."""
-_DESCRIBED: Final = {
-    "summary": "the docstring's summary",
-    "intro": "the docstring's text before its first section",
-    "whole": "the whole docstring",
-    "none": "none (the framework is told not to read the docstring)",
-    "without_params": "the whole docstring but its parameter section",
-    "until_args": "the docstring up to its Args:, Returns: or Raises: line",
-    "signature": "the tool's name and the function's signature as Python prints it, then the "
-    "whole docstring",
-}
 
 
 def build_tools(
@@ -86,122 +79,17 @@ def build_tools(
         tool = _tool(candidate, mapper, target, diags, notes)
         if tool is not None:
             tools.append(tool)
-    tools.extend(_class_tools(scans, resolver, mapper, target, diags, modules, notes))
+    for found, said in class_candidates(scans, resolver, mapper, target, diags, modules):
+        tool = _tool(found, mapper, target, said, notes) if isinstance(found, Candidate) else found
+        if tool is not None:
+            tools.append(tool)
     if "agno" in {f.name for f in active(target.frameworks)}:
-        tools.extend(_toolkit_tools(scans, resolver, mapper, target, diags, modules, notes))
+        for candidate in toolkit_candidates(scans, resolver, mapper, target, diags, modules):
+            tool = _tool(candidate, mapper, target, diags, notes)
+            if tool is not None:
+                tools.append(tool)
     tools.sort(key=lambda t: (t.name, t.span))
     return tools
-
-
-def _class_tools(
-    scans: list[ModuleScan],
-    resolver: Resolver,
-    mapper: SchemaMapper,
-    target: Target,
-    diags: Diagnostics,
-    modules: frozenset[str] | None,
-    notes: list[tuple[str, str]] | None,
-) -> list[ToolDef]:
-    """Tools written as classes (:mod:`toolgen.frameworks.classes`); one whose parameters are a
-    method's signature is read as that framework's decorator reads a function, with the class's
-    name and description as the decorator's arguments."""
-    from toolgen.frameworks.classes import MethodTool, class_tools, listed_class_tools
-    from toolgen.frameworks.presets import PRESETS
-
-    presets = active(target.frameworks)
-    names = tuple(f.name for f in presets)
-    out: list[ToolDef] = []
-    found_tools = class_tools(scans, resolver, mapper, diags, modules, names)
-    if "llama-index" in names:
-        found_tools.extend(llama_index.spec_tools(scans, resolver, mapper, diags, modules))
-    # A class read again as an owner's (an agent's list holds it) has said what it had to say.
-    listed = listed_class_tools(scans, resolver, mapper, modules, presets)
-    for found, said in [*((f, diags) for f in found_tools), *((f, Diagnostics()) for f in listed)]:
-        if not wanted_owner(target, found.owner):
-            continue
-        if not isinstance(found, MethodTool):
-            out.append(found)
-            continue
-        framework = PRESETS[found.framework]
-        rule = framework.decorators.get(found.reads_as) or framework.calls[found.reads_as].rule
-        # The class's name and description are given as the decorator's keywords, whatever
-        # keywords the framework's own decorator takes (CrewAI's ``@tool`` takes neither).
-        rule = dataclasses.replace(
-            rule,
-            name_keywords=frozenset({"name"}),
-            description_keywords=frozenset({"description"}),
-            needs_docstring=False,
-        )
-        given = Call(
-            Name("tool"),
-            (),
-            (("name", Lit(found.name)),)
-            + ((("description", Lit(found.description)),) if found.description is not None else ()),
-        )
-        scan = resolver.symbols[found.cls.module].scan
-        candidate = Candidate(
-            found.method,
-            scan,
-            given,
-            found.method.span,
-            None,
-            rule,
-            (framework,),
-            found.owner,
-            found.cls.name,
-        )
-        tool = _tool(candidate, mapper, target, said, notes)
-        if tool is not None:
-            out.append(tool)
-    return out
-
-
-def _toolkit_tools(
-    scans: list[ModuleScan],
-    resolver: Resolver,
-    mapper: SchemaMapper,
-    target: Target,
-    diags: Diagnostics,
-    modules: frozenset[str] | None,
-    notes: list[tuple[str, str]] | None,
-) -> list[ToolDef]:
-    """The methods agno ``Toolkit`` subclasses register (:mod:`toolgen.frameworks.agno`), each
-    read as agno reads it, with its ``@tool(...)`` keywords if decorated, owned by its toolkit."""
-    from toolgen.frameworks.presets import PRESETS
-
-    framework = PRESETS["agno"]
-    out: list[ToolDef] = []
-    for found in toolkit_tools(scans, resolver, mapper, diags, modules):
-        if not wanted_owner(target, found.owner):
-            continue
-        function, scan = found.function, found.module
-        decorator = next(
-            (
-                d
-                for d in function.decorators
-                if decorator_qualnames(resolver, scan.module, d) & set(framework.decorators)
-            ),
-            None,
-        )
-        if found.alias is not None:  # ``register(fn, name=...)`` wins over ``@tool(name=...)``
-            kept = decorator.kwargs if isinstance(decorator, Call) else ()
-            named = (("name", Lit(found.alias)), *((k, v) for k, v in kept if k != "name"))
-            decorator = Call(Name("tool"), (), named)
-        candidate = Candidate(
-            function,
-            scan,
-            decorator,
-            function.span,
-            None,
-            framework.decorators["agno.tools.tool"],
-            (framework,),
-            found.owner,
-            found.method_of,
-        )
-        tool = _tool(candidate, mapper, target, diags, notes)
-        if tool is not None:
-            out.append(tool)
-    return out
 
 
 def check_duplicates(tools: list[tuple[str, SourceSpan, Owner | None]], diags: Diagnostics) -> None:
@@ -227,146 +115,6 @@ def check_duplicates(tools: list[tuple[str, SourceSpan, Owner | None]], diags: D
             first[name, owner] = span
 
 
-@dataclass(slots=True)
-class _Read:
-    """What a decorator's arguments say beside the name and description."""
-
-    title: str | None = None
-    structured: bool = True
-    strict: bool | None = None
-    annotations: tuple[tuple[str, object], ...] = ()
-    examples: tuple[dict[str, object], ...] = ()
-    defer_loading: bool = False
-    arg_desc: dict[str, str] = dataclasses.field(default_factory=dict)
-
-
-def _decorator_arguments(
-    c: Candidate, mapper: SchemaMapper, diags: Diagnostics, read: _Read | None = None
-) -> tuple[str | None, str | None, bool]:
-    """``name`` and ``description`` of a called decorator; False when an argument is bad.
-
-    Values are folded statically (``name=PREFIX + "search"``, ``description=f"... {MAX}"``); one
-    that does not fold is a warning, and the function's name or docstring is used instead.
-    toolgen's own ``@tool(...)`` takes keywords only. Other frameworks' decorators keep their own
-    keywords (ignored here); their name and description keywords, and whether a leading string is
-    the name (``@tool("name")`` in LangChain), come from the framework's preset. The preset's
-    title and switches (``structured_output=False``, ``strict_mode=False``) go to ``read``.
-    """
-    deco = c.decorator
-    if not isinstance(deco, Call):
-        return None, None, True
-    module = c.call_module or c.module.module
-    name = description = None
-    ok = True
-    ctx = Context(module, c.decorator_span, f"tool '{c.function.name}'")
-    rules = c.rule
-    for index, value in enumerate(deco.args):
-        if c.is_toolgen:
-            diags.error(
-                "@tool() takes keyword arguments only (name=..., description=...)",
-                c.decorator_span,
-                "bad-decorator",
-            )
-            ok = False
-        elif index < len(rules.positional) and rules.positional[index] == "title":
-            _read_title(value, mapper, module, ctx, read)
-        elif index < len(rules.positional) and rules.positional[index] in ("name", "description"):
-            role = rules.positional[index]
-            instead = "the function's name is used" if role == "name" else "the docstring is used"
-            if isinstance(value, Lit) and value.value is None:
-                continue
-            folded = mapper.value(value, module, ctx, f"the decorator's {role}", instead)
-            if isinstance(folded, str) and role == "name":
-                name = folded
-            elif isinstance(folded, str):
-                description = folded
-    for key, value in deco.kwargs:
-        if key in rules.name_keywords or key in rules.description_keywords:
-            if isinstance(value, Lit) and value.value is None:
-                continue
-            is_name = key in rules.name_keywords
-            what = "the function's name is used" if is_name else "the docstring is used"
-            folded = mapper.value(value, module, ctx, f"the decorator's {key}=", what)
-            if folded is MISSING:
-                continue
-            if not isinstance(folded, str):
-                diags.error(
-                    f"the decorator's {key}= must be a string, got {type(folded).__name__}",
-                    c.decorator_span,
-                    "bad-decorator",
-                )
-                ok = False
-            elif is_name:
-                name = folded
-            else:
-                description = folded
-        elif key in rules.title_keywords:
-            _read_title(value, mapper, module, ctx, read)
-        elif key == rules.annotations_keyword:
-            found = read_annotations(value, mapper, module, ctx)
-            if found is None:
-                ok = False
-            elif read is not None:
-                read.annotations = found
-        elif key == rules.defer_keyword:
-            switch = mapper.value(
-                value, module, ctx, f"the decorator's {key}=", "it is not deferred"
-            )
-            if switch is not MISSING and not isinstance(switch, bool):
-                diags.error(
-                    f"the decorator's {key}= must be True or False, got {switch!r}",
-                    c.decorator_span,
-                    "bad-decorator",
-                )
-                ok = False
-            elif read is not None:
-                read.defer_loading = switch is True
-        elif key == rules.examples_keyword:
-            calls = read_examples(value, mapper, module, ctx)
-            if calls is None:
-                ok = False
-            elif read is not None:
-                read.examples = calls
-        elif key == rules.arg_desc_keyword and read is not None:
-            given = mapper.value(value, module, ctx, f"the {key}=", "no descriptions are taken")
-            if isinstance(given, dict):
-                read.arg_desc = {k: v for k, v in given.items() if isinstance(v, str)}
-        elif key in (rules.structured_keyword, rules.strict_keyword) and read is not None:
-            what = f"the decorator's {key}="
-            switch = mapper.value(value, module, ctx, what, f"{key}=True is assumed")
-            if switch is False and key == rules.structured_keyword:
-                read.structured = False
-            elif switch is False:
-                read.strict = False
-        elif key in rules.unread_keywords:
-            diags.warning(
-                f"{rules.framework}: tool '{c.function.name}': {key}= replaces what the "
-                "framework reads from the function, which toolgen does not follow; toolgen "
-                "emits what it reads from the function's signature and docstring",
-                c.decorator_span,
-                "runtime-tool",
-            )
-        elif c.is_toolgen:
-            diags.error(
-                f"@tool() got an unknown keyword '{key}'; expected name, description, "
-                "annotations, examples or defer_loading",
-                c.decorator_span,
-                "bad-decorator",
-            )
-            ok = False
-    return name, description, ok
-
-
-def _read_title(
-    value: Any, mapper: SchemaMapper, module: str, ctx: Context, read: _Read | None
-) -> None:
-    if read is None or (isinstance(value, Lit) and value.value is None):
-        return
-    folded = mapper.value(value, module, ctx, "the decorator's title", "no title is emitted")
-    if isinstance(folded, str):
-        read.title = folded
-
-
 def _tool(
     c: Candidate,
     mapper: SchemaMapper,
@@ -375,8 +123,8 @@ def _tool(
     notes: list[tuple[str, str]] | None = None,
 ) -> ToolDef | None:
     function, module = c.function, c.module.module
-    read = _Read()
-    name_override, description_override, ok = _decorator_arguments(c, mapper, diags, read)
+    read = Read()
+    name_override, description_override, ok = decorator_arguments(c, mapper, diags, read)
     name = c.prefix + (name_override if name_override is not None else function.name)
     name = wire_name(c.rule.wire, name)  # what the framework sends (CrewAI sanitises it)
     if not _ANY_PROVIDER_NAME.match(name):
@@ -424,47 +172,9 @@ def _tool(
     elif rule.typed_params:
         doc = dataclasses.replace(doc, params=docstrings.typed(doc.params))
     if notes is not None:
-        how = "select = public"
-        if c.decorator is not None:
-            how = "its decorator" if c.decorator in c.function.decorators else "a call"
-        elif c.owner is not None:
-            how = "a tools list"
-        source = (
-            "the decorator" if description_override is not None else _DESCRIBED[rule.description]
-        )
-        words = {"field": "Field/Param", "text": "Annotated text", "docstring": "the docstring"}
-        params = ", then ".join(
-            words[k] for k in rule.precedence if rule.params or k != "docstring"
-        )
-        notes.append(
-            (
-                name,
-                f"read by the rules of {c.rule.framework} ({how}); description: {source}; "
-                f"parameter descriptions: {params}",
-            )
-        )
-        if c.prefix:
-            origin = (
-                f"from the call at {c.named_at}"
-                if c.named_at
-                else "(no call toolgen sees names it)"
-            )
-            notes.append((name, f"plugin name '{c.prefix[:-1]}' {origin}"))
+        notes.extend((name, said) for said in rule_notes(c, rule, description_override))
     if c.rule.one_string is not None:  # LangChain's ``Tool``: one string, whatever the signature
-        key = c.rule.one_string
-        one: JsonSchema = {"type": "object", "properties": {key: {"type": "string"}}}
-        one["required"] = [key]
-        qualname = f"{module}.{function.name}"
-        function_path = f"{module}:{function.name}"
-        made = ToolDef(
-            name,
-            description,
-            one,
-            function.span,
-            qualname,
-            function=function_path,
-            by_position=(key,),
-        )
+        made = one_string_tool(c.rule.one_string, name, description, module, function)
         return dataclasses.replace(made, owner=c.owner) if ok else None
     properties: dict[str, JsonSchema] = {}
     required: list[str] = []
@@ -526,17 +236,10 @@ def _tool(
             ok = False
             continue
         if c.rule.schema_rules == "semantic-kernel":
-
-            mapped = kernel_parameter(param, mapper, module)
-            if mapped is None:
+            mapped = kernel_property(param, mapper, module)
+            if isinstance(mapped, str):
                 if notes is not None:
-                    notes.append(
-                        (
-                            name,
-                            f"parameter '{param.name}' is left out: semantic-kernel: "
-                            "include_in_function_choices is False",
-                        )
-                    )
+                    notes.append((name, mapped))
                 continue
             properties[param.name], is_required = mapped
             if is_required:
@@ -590,7 +293,7 @@ def _tool(
     parameters: JsonSchema = {"type": "object", "properties": properties}
     if required:
         parameters["required"] = required
-    model = _single_model(c, function, properties, mapper) if c.rule.unwrap_single_model else None
+    model = single_model(c, function, properties, mapper) if c.rule.unwrap_single_model else None
     packed = next(iter(properties)) if model is not None else None
     if model is not None:  # pydantic-ai: the lone model's own schema is the tool's parameters
         parameters = dict(model)
@@ -700,65 +403,6 @@ def _parameter(
     if default is not MISSING:
         schema = {**schema, "default": default}
     return schema, not (has_default or nullable)
-
-
-def _single_model(
-    c: Candidate, function: Function, properties: dict[str, JsonSchema], mapper: SchemaMapper
-) -> JsonSchema | None:
-    """The schema of the tool's one parameter when it is a model, dataclass or TypedDict written
-    plainly (not ``Annotated``, not a union), else ``None``."""
-    if len(properties) != 1:
-        return None
-    ((name, schema),) = properties.items()
-    param = next((p for p in function.params if p.name == name), None)
-    ref = schema.get("$ref")
-    if param is None or not isinstance(param.annotation, Name) or not isinstance(ref, str):
-        return None
-    entry = mapper.defs.get(ref.removeprefix("#/$defs/"))
-    if entry is None or entry.schema is None or entry.schema.get("type") != "object":
-        return None
-    return entry.schema
-
-
-_CHOICES: Final = re.compile(r"\(choices:\s*", re.IGNORECASE)
-
-
-def _choices_at_end(text: str) -> tuple[int, str] | None:
-    """Where ``(choices: ...)`` ending ``text`` starts, and what it holds: the first
-    ``(choices:`` from which the rest of its line up to the last ``)`` is the list, only
-    whitespace after that ``)``. In one pass: a search from each ``(choices:`` to the end of
-    its line would take time quadratic in a line of many of them."""
-    end = len(text.rstrip()) - 1
-    if end < 0 or text[end] != ")":
-        return None
-    line_break = text.rfind("\n", 0, end)
-    for found in _CHOICES.finditer(text, 0, end + 1):
-        if found.end() > line_break:  # the list may not cross a line
-            return found.start(), text[found.end() : end]
-    return None
-
-
-def _choices(schema: JsonSchema) -> JsonSchema:
-    """``"The unit (choices: ["m", "km"])"``: the values become ``enum``, the text loses them."""
-
-    text = schema.get("description")
-    if not isinstance(text, str):
-        return schema
-    found = _choices_at_end(text)
-    if found is None:
-        return schema
-    start, listed = found
-    try:
-        values = json.loads(listed)
-    except ValueError:
-        return schema
-    if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
-        return schema
-    return {
-        **schema,
-        "enum": [v.strip() for v in values],
-        "description": text[:start].strip(),
-    }
 
 
 def _is_nullable(schema: JsonSchema) -> bool:

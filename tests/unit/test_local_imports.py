@@ -101,8 +101,6 @@ SEAMS = {
     ("toolgen.scan.gather", "libcst.metadata"): LIBCST,
     ("toolgen.scan.schema", "toolgen.scan.gather"): LIBCST,
     ("toolgen.tempfiles", "fcntl"): OPTIONAL,
-    ("toolgen.tools", "toolgen.frameworks.classes"): STAGE,
-    ("toolgen.tools", "toolgen.frameworks.presets"): STAGE,
 }
 
 
