@@ -139,6 +139,7 @@ def _class_tools(
             + ((("description", Lit(found.description)),) if found.description is not None else ()),
         )
         scan = resolver.symbols[found.cls.module].scan
+        holder = found.holder or found.cls  # the instance's class names an inherited method
         candidate = Candidate(
             found.method,
             scan,
@@ -148,7 +149,8 @@ def _class_tools(
             rule,
             (framework,),
             found.owner,
-            found.cls.name,
+            holder.name,
+            class_module=resolver.module_name(holder.module),
         )
         tool = _tool(candidate, mapper, target, said, notes)
         if tool is not None:
@@ -196,7 +198,11 @@ def _toolkit_tools(
             framework.decorators["agno.tools.tool"],
             (framework,),
             found.owner,
-            found.method_of,
+            # A method is named by the toolkit the user instantiates, not the base defining it.
+            found.toolkit.name if found.method_of is not None else None,
+            class_module=(
+                resolver.module_name(found.toolkit.module) if found.method_of is not None else None
+            ),
         )
         tool = _tool(candidate, mapper, target, diags, notes)
         if tool is not None:
