@@ -195,6 +195,20 @@ def pair(
     return pairs, sorted(missing), extra
 
 
+def scopes(namespace: dict[str, Any]) -> list[str]:
+    """The constants' prefixes a ``Toolbox`` may be given: ``""`` (the module's own) and every
+    owner's (``OWNERS``' values)."""
+    return ["", *sorted(namespace.get("OWNERS", {}).values())]
+
+
+def owner_view(namespace: dict[str, Any], scope: str) -> dict[str, Any]:
+    """One owner's constants under the names a ``Toolbox`` reads (``TOOLS_OPENAI`` for
+    ``WEB_TOOLS_OPENAI``), as docs/runtime.md tells a user to give them; ``""``: the module's."""
+    if not scope:
+        return namespace
+    return {k[len(scope) + 1 :]: v for k, v in namespace.items() if k.startswith(f"{scope}_")}
+
+
 KINDS = ("framework", "deliberate", "toolgen")
 """Why a tool may differ: the framework's own defect (its schema does not describe what the
 function accepts, or its description garbles the docstring); a deliberate toolgen rule (``Decimal``
