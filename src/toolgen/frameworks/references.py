@@ -206,6 +206,16 @@ def references(
             )
             if ref is not None:
                 out.append(ref)
+    for nested in scan.nested_lists:
+        listing = _list_rule(resolver, scan.module, nested.call, frameworks)
+        if listing is not None and diags is not None:
+            diags.warning(
+                f"{listing[1].name}: this {nested.method} is made inside a function, whose tools "
+                "toolgen does not read (only the lists of module-level assignments are); its "
+                "tools are not emitted as its own",
+                nested.span,
+                "unread-tools",
+            )
     out.extend(_registered(scan, resolver, frameworks, diags, is_tool))
     for alias in scan.aliases:
         if alias.name in listed or not isinstance(alias.value, Call):

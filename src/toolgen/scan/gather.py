@@ -33,6 +33,7 @@ from toolgen.scan.guard import Refused, parse_guarded, parse_on_large_stack
 from toolgen.scan.hollow import NEWLINES, Hollowed, docstring_value, hollow, line_starts
 from toolgen.scan.init_steps import init_steps, referenced_methods
 from toolgen.scan.model import (
+    NESTED_LISTS,
     REGISTERING,
     Alias,
     Attr,
@@ -1006,6 +1007,7 @@ def gather_text(
         functions=tuple(gatherer.functions),
         diagnostics=tuple(diags.items),
         registrations=_registrations(tree, text, display),
+        nested_lists=_nested_lists(tree, text, display),
         statements=tuple(gatherer.statements),
     )
 
@@ -1029,6 +1031,28 @@ def _registrations(tree: object, text: str, display: str) -> tuple[Registration,
                 found.append(Registration(node.func.attr, call, span))
     found.sort(key=lambda r: (r.span.line, r.span.col))
     return tuple(found)
+
+
+def _nested_lists(tree: object, text: str, display: str) -> tuple[Registration, ...]:
+    """The calls of :data:`NESTED_LISTS` constructors inside function bodies (a method's
+    ``self.react = dspy.ReAct(...)``), each once; a file that never spells one is not walked."""
+    if not isinstance(tree, ast.Module) or not any(m in text for m in NESTED_LISTS):
+        return ()
+    found: dict[tuple[int, int], Registration] = {}
+    for scope in ast.walk(tree):
+        if not isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        for node in ast.walk(scope):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            named = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+            if named in NESTED_LISTS and (node.lineno, node.col_offset) not in found:
+                call = _ast_expr(node, 0)
+                if isinstance(call, Call):
+                    span = SourceSpan(display, node.lineno, node.col_offset + 1)
+                    found[(node.lineno, node.col_offset)] = Registration(str(named), call, span)
+    return tuple(found[k] for k in sorted(found))
 
 
 def _ast_expr(node: ast.expr, depth: int) -> TExpr:
