@@ -154,8 +154,8 @@ def closure(module: str, sources: Sources, scans: Scans) -> list[str]:
 def can_define_tools(scans: Sequence[ModuleScan]) -> bool:
     """Whether these files define a function, decorate a method (which is warned about), or
     call something at module level (``Agent(tools=[f])``, ``Tool(fn)`` make tools of functions
-    defined elsewhere): a module that does none of these has no tools, whatever its imports
-    hold."""
+    defined elsewhere), or make a tools list inside a function (said unread): a module that
+    does none of these has no tools, whatever its imports hold."""
     from toolgen.scan.model import Call
 
     return any(
@@ -163,6 +163,7 @@ def can_define_tools(scans: Sequence[ModuleScan]) -> bool:
         or any(decorators for c in scan.classes for _, decorators, _ in c.methods)
         or any(isinstance(a.value, Call) for a in scan.aliases)
         or any(_may_be_tool_class(c) for c in scan.classes)
+        or bool(scan.nested_lists)  # a tools list inside a function: said unread
         for scan in scans
     )
 

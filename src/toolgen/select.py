@@ -194,6 +194,7 @@ def select_tools(
                     ref.owner,
                     method_of=ref.method_of,
                     call_module=ref.called_in or scan.module,
+                    class_module=ref.class_module,
                 )
             )
         out.extend(_methods(scan, resolver, target, rules, presets, by_name, plugins))

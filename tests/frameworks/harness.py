@@ -152,6 +152,63 @@ def every_tool(tools: list[dict[str, Any]], namespace: dict[str, Any]) -> list[d
     return out
 
 
+def keyed_tools(
+    tools: list[dict[str, Any]], namespace: dict[str, Any]
+) -> dict[tuple[str, str], Any]:
+    """toolgen's tools by (owner, name): each owner's (``OWNERS``: ``module:name`` -> prefix)
+    from its ``<PREFIX>_TOOLS``, and ``TOOLS``' tools that no owner holds under ``""``."""
+    out: dict[tuple[str, str], Any] = {}
+    for owner, prefix in sorted(namespace.get("OWNERS", {}).items()):
+        for tool in namespace[f"{prefix}_TOOLS"]:
+            out[(owner, tool["name"])] = tool
+    held = list(out.values())
+    for tool in tools:
+        if tool not in held:
+            out.setdefault(("", tool["name"]), tool)
+    return out
+
+
+def pair(
+    theirs: list[dict[str, Any]], ours: dict[tuple[str, str], Any]
+) -> tuple[list[tuple[str, Any, Any]], list[str], list[str]]:
+    """The framework's tools matched with toolgen's by (owner, name): a reference tool that
+    names its owner (``"owner": "module:name"``) is compared with that owner's tool alone; one
+    that names none (an adapter that cannot tell) with the tool of no owner of its name, else
+    the first owner's, and every owner's tool of that name is then taken as seen. Returns the
+    pairs (a label, toolgen's, the framework's), the framework's labels toolgen lacks, and
+    toolgen's labels the framework lacks."""
+    pairs, missing, seen = [], [], set()
+    for tool in theirs:
+        owner, name = tool.get("owner", ""), tool["name"]
+        key = (owner, name)
+        if key not in ours and not owner:
+            key = next((k for k in sorted(ours) if k[1] == name), key)
+        label = f"{owner}/{name}" if owner else name
+        if key not in ours:
+            missing.append(label)
+            continue
+        seen.add(key)
+        if not owner:
+            seen.update(k for k in ours if k[1] == name)
+        pairs.append((label, ours[key], tool))
+    extra = [f"{o}/{n}" if o else n for o, n in sorted(ours) if (o, n) not in seen]
+    return pairs, sorted(missing), extra
+
+
+def scopes(namespace: dict[str, Any]) -> list[str]:
+    """The constants' prefixes a ``Toolbox`` may be given: ``""`` (the module's own) and every
+    owner's (``OWNERS``' values)."""
+    return ["", *sorted(namespace.get("OWNERS", {}).values())]
+
+
+def owner_view(namespace: dict[str, Any], scope: str) -> dict[str, Any]:
+    """One owner's constants under the names a ``Toolbox`` reads (``TOOLS_OPENAI`` for
+    ``WEB_TOOLS_OPENAI``), as docs/runtime.md tells a user to give them; ``""``: the module's."""
+    if not scope:
+        return namespace
+    return {k[len(scope) + 1 :]: v for k, v in namespace.items() if k.startswith(f"{scope}_")}
+
+
 KINDS = ("framework", "deliberate", "toolgen")
 """Why a tool may differ: the framework's own defect (its schema does not describe what the
 function accepts, or its description garbles the docstring); a deliberate toolgen rule (``Decimal``

@@ -3,7 +3,8 @@
 
     python round_trip.py < request.json     # {"roots": [...], "module": text, "calls": [...]}
 
-``calls`` are ``[provider, wire name, arguments]``; ``module`` is the generated module's text
+``calls`` are ``[provider, wire name, arguments, scope]``, ``scope`` the prefix of the owner
+whose constants the Toolbox is given (``""``: the module's own); ``module`` is the generated module's text
 (data only, executed into a namespace the Toolbox reads). The corpus is imported from
 ``roots`` as the framework's own program would import it (after each of ``preludes``, the
 scripts that make a framework importable in its slim environment: ``harness.prelude``), so
@@ -105,12 +106,17 @@ def main() -> None:
         runpy.run_path(prelude)
     namespace: dict[str, Any] = {}
     exec(compile(request["module"], "tool_schemas.py", "exec"), namespace)  # data only
-    boxes: dict[str, Toolbox] = {}
+    boxes: dict[tuple[str, str], Toolbox] = {}
     results = []
-    for provider, wire, arguments in request["calls"]:
-        box = boxes.get(provider)
-        if box is None:
-            box = boxes[provider] = Toolbox(namespace, provider=provider)
+    for provider, wire, arguments, scope in request["calls"]:
+        box = boxes.get((provider, scope))
+        if box is None:  # one owner's constants, under the names a Toolbox reads
+            view = {
+                k[len(scope) + 1 :]: v for k, v in namespace.items() if k.startswith(f"{scope}_")
+            }
+            box = boxes[(provider, scope)] = Toolbox(
+                view if scope else namespace, provider=provider
+            )
         results.append(_one(box, wire, arguments))
     json.dump(results, out)
 

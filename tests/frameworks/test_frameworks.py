@@ -37,28 +37,29 @@ def test_toolgen_matches_the_framework(
     framework: str, reference_envs: dict[str, Path], tmp_path: Path
 ) -> None:
     corpus = harness.CORPORA / framework
-    theirs = {
-        t["name"]: harness.model_view(t)
-        for t in harness.reference_tools(
-            reference_envs[harness.FRAMEWORKS[framework]], framework, corpus
-        )
-    }
+    theirs = harness.reference_tools(
+        reference_envs[harness.FRAMEWORKS[framework]], framework, corpus
+    )
     tools, diagnostics, namespace = harness.toolgen_tools(corpus, tmp_path)
-    ours = {t["name"]: harness.model_view(t) for t in harness.every_tool(tools, namespace)}
+    # Matched by (owner, name): two owners' tools of one name are compared each with its own.
+    pairs, missing, extra = harness.pair(theirs, harness.keyed_tools(tools, namespace))
     known = harness.known_differences(corpus)
-    missing, extra = sorted(set(theirs) - set(ours)), sorted(set(ours) - set(theirs))
     problems = []
     if missing or extra:
         problems.append(
             f"only the framework has {missing}; only toolgen has {extra}; toolgen said:\n  "
             + "\n  ".join(diagnostics)
         )
-    for name in sorted(set(theirs) & set(ours)):
-        lines = harness.differences(ours[name], theirs[name])
-        if lines and name not in known:
-            problems.append(f"{name}:\n  " + "\n  ".join(lines))
-        if not lines and name in known:
-            problems.append(f"{name}: listed as a known difference ({known[name]}) but agrees now")
+    for label, ours, reference in sorted(pairs, key=lambda p: p[0]):
+        lines = harness.differences(harness.model_view(ours), harness.model_view(reference))
+        # Listed by name (every owner's tool of it) or as ``owner/name``.
+        listed = label if label in known else label.rpartition("/")[2]
+        if lines and listed not in known:
+            problems.append(f"{label}:\n  " + "\n  ".join(lines))
+        if not lines and listed in known:
+            problems.append(
+                f"{label}: listed as a known difference ({known[listed]}) but agrees now"
+            )
     assert (
         not problems
     ), f"{framework}: {len(problems)} of {len(theirs)} tools differ:\n" + "\n".join(problems)

@@ -157,31 +157,42 @@ def _a_place(path: str, arguments: Any) -> bool:
     return True
 
 
+Outcome = tuple[str, str, str, str, Any, dict[str, Any]]
+"""``(provider, scope, wire, tool, arguments, result)``: ``scope`` the prefix of the owner whose
+constants the Toolbox was given (``""``: the module's own)."""
+
+
 @cache
-def _outcomes(framework: str, workdir: Path) -> list[tuple[str, str, str, Any, dict[str, Any]]]:
-    """Every generated call of the corpus and what became of it:
-    ``(provider, wire, tool, arguments, result)``."""
+def _outcomes(framework: str, workdir: Path) -> list[Outcome]:
+    """Every generated call of the corpus, through the module's constants and through each
+    owner's, and what became of it."""
     text, namespace, roots = _built(framework, workdir)
     calls = []
-    for provider in PROVIDERS:
-        calls.extend(
-            (provider, wire, arguments) for wire, arguments in _generated(namespace, provider)
-        )
+    for scope in harness.scopes(namespace):
+        view = harness.owner_view(namespace, scope)
+        for provider in PROVIDERS:
+            calls.extend(
+                (provider, wire, arguments, scope) for wire, arguments in _generated(view, provider)
+            )
     results = _decoded(framework, text, roots, [list(c) for c in calls])
     assert len(results) == len(calls)
-    tools = {p: namespace[f"TOOL_CALLS_{p.upper()}"] for p in PROVIDERS}
     return [
-        (provider, wire, tools[provider][wire]["tool"], arguments, result)
-        for (provider, wire, arguments), result in zip(calls, results)
+        (
+            provider,
+            scope,
+            wire,
+            harness.owner_view(namespace, scope)[f"TOOL_CALLS_{provider.upper()}"][wire]["tool"],
+            arguments,
+            result,
+        )
+        for (provider, wire, arguments, scope), result in zip(calls, results)
     ]
 
 
-def _broken(
-    framework: str, namespace: dict[str, Any], outcome: tuple[str, str, str, Any, dict[str, Any]]
-) -> str | None:
+def _broken(framework: str, namespace: dict[str, Any], outcome: Outcome) -> str | None:
     """What is wrong with one outcome, or ``None`` when it keeps the rule."""
-    provider, wire, tool, arguments, result = outcome
-    box = Toolbox(namespace, provider=provider)
+    provider, scope, wire, tool, arguments, result = outcome
+    box = Toolbox(harness.owner_view(namespace, scope), provider=provider)
     info = box.info(wire)
     if "crashed" in result:
         return f"the run-time failed:\n{result['crashed']}"
@@ -214,21 +225,27 @@ def test_every_call_a_corpus_constant_admits_reaches_the_function_or_the_ir_refu
 ) -> None:
     _, namespace, _ = _built(framework, workdir)
     outcomes = _outcomes(framework, workdir)
-    problems: dict[tuple[str, str], str] = {}  # the first call of each tool and provider
+    problems: dict[tuple[str, str, str], str] = {}  # the first call of each tool and provider
     failed = 0
     for outcome in outcomes:
-        provider, wire, tool, arguments, _ = outcome
+        provider, scope, wire, tool, arguments, _ = outcome
         if (framework, tool) in OUTSIDE or (framework, tool) in GAPS:
             continue
         found = _broken(framework, namespace, outcome)
         if found is not None:
             failed += 1
-            problems.setdefault((provider, wire), f"{json.dumps(arguments)[:300]}: {found}")
-    covered = {(p, w) for p, w, *_ in outcomes}
-    wanted = {(p, w) for p in PROVIDERS for w in namespace[f"TOOL_CALLS_{p.upper()}"]}
+            problems.setdefault((scope, provider, wire), f"{json.dumps(arguments)[:300]}: {found}")
+    covered = {(s, p, w) for p, s, w, *_ in outcomes}
+    wanted = {
+        (s, p, w)
+        for s in harness.scopes(namespace)
+        for p in PROVIDERS
+        for w in harness.owner_view(namespace, s)[f"TOOL_CALLS_{p.upper()}"]
+    }
     assert covered == wanted, f"no call was generated for {sorted(wanted - covered)}"
     assert not problems, f"{failed} of {len(outcomes)} calls, first of each tool:\n" + "\n".join(
-        f"{provider} {wire} {said}" for (provider, wire), said in sorted(problems.items())
+        f"{scope or '-'} {provider} {wire} {said}"
+        for (scope, provider, wire), said in sorted(problems.items())
     )
 
 
@@ -239,8 +256,8 @@ def test_the_tools_outside_the_rule_are_there(workdir: Path) -> None:
     assert set(OUTSIDE) <= tools and set(UNREADABLE) <= tools and set(GAPS) <= tools
     for framework, tool in GAPS:
         _, namespace, _ = _built(framework, workdir)
-        outcomes = [o for o in _outcomes(framework, workdir) if o[2] == tool]
+        outcomes = [o for o in _outcomes(framework, workdir) if o[3] == tool]
         assert any(_broken(framework, namespace, o) for o in outcomes), f"{tool}: fixed, unlist it"
     for framework, tool in UNREADABLE:
-        results = [o[4] for o in _outcomes(framework, workdir) if o[2] == tool]
+        results = [o[5] for o in _outcomes(framework, workdir) if o[3] == tool]
         assert any(r.get("fallback") for r in results), (framework, tool)

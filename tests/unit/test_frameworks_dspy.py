@@ -109,3 +109,24 @@ def test_args_given_to_a_tool_are_a_warning(build_pkg) -> None:
         "reads from the function, which toolgen does not follow; toolgen emits what it reads "
         "from the function's signature and docstring"
     ]
+
+
+def test_a_react_made_in_a_module_s_init_is_a_warning_at_it(build_pkg) -> None:
+    """``self.react = dspy.ReAct(sig, tools=[...])`` in a ``dspy.Module``'s ``__init__`` (DSPy's
+    common shape): toolgen reads no tools list inside a function, and says so where it is."""
+    agents = (
+        "import dspy\nfrom dspy import ReAct\nfrom pkg.impl import lookup, refund\n\n\n"
+        "class Support(dspy.Module):\n"
+        "    def __init__(self):\n"
+        '        self.react = dspy.ReAct("question -> answer", tools=[refund, lookup])\n'
+        '        self.other = ReAct("question -> answer", tools=[lookup])\n\n'
+        "    def forward(self, question):\n"
+        "        return self.react(question=question)\n"
+    )
+    built = build(build_pkg, agents)
+    said = "is made inside a function, whose tools toolgen does not read"
+    assert [d.split(": warning: ")[0] for d in built.diagnostics if said in d] == [
+        "pkg/agents.py:8:22",
+        "pkg/agents.py:9:22",
+    ]
+    assert built.module["TOOLS"] == []

@@ -89,7 +89,7 @@ def test_spec_functions_name_the_tools_each_spec_owns(build_pkg) -> None:
     assert built.module["WIKISPEC_TOOL_FUNCTIONS"] == {
         "fetch": "pkg.specs:WikiSpec.fetch",
         "note": "pkg.specs:WikiSpec.note",
-        "search": "pkg.base:SearchSpec.search",
+        "search": "pkg.specs:WikiSpec.search",  # inherited: named by the instance's class
     }
 
 

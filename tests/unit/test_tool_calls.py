@@ -207,7 +207,7 @@ def test_a_bound_method_is_the_method_without_self(build_pkg) -> None:
     # The run-time table names the class and the method: a Toolbox is given the instance.
     functions = built.module["TOOL_FUNCTIONS"]
     assert functions["forecast"] == "pkg.services:Weather.forecast"
-    assert functions["ping"] == "pkg.services:Base.ping"  # inherited from a scanned base
+    assert functions["ping"] == "pkg.services:Weather.ping"  # inherited: the instance's class
     assert functions["today"] == "pkg.services:Weather.__call__"
 
 

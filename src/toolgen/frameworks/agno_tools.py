@@ -50,7 +50,11 @@ def toolkit_candidates(
             framework.decorators["agno.tools.tool"],
             (framework,),
             found.owner,
-            found.method_of,
+            # A method is named by the toolkit the user instantiates, not the base defining it.
+            found.toolkit.name if found.method_of is not None else None,
+            class_module=(
+                resolver.module_name(found.toolkit.module) if found.method_of is not None else None
+            ),
         )
         out.append(candidate)
     return out

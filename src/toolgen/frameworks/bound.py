@@ -13,10 +13,12 @@ from toolgen.scan.resolve import LocalAlias, LocalClass, Resolver
 
 @dataclass(frozen=True, slots=True)
 class Bound:
-    """The method a bound-method expression names, and the class that defines it."""
+    """The method a bound-method expression names, the class that defines it, and the class of
+    the instance it is bound to (a subclass, for an inherited method)."""
 
     function: Function
     cls: ClassDef
+    holder: ClassDef
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +51,7 @@ def bound_method(resolver: Resolver, module: str, expr: TExpr | None) -> Bound |
     for each in _with_bases(resolver, cls.cls):
         function = next((f for f in each.functions if f.name == method), None)
         if function is not None:
-            return Bound(function, each)
+            return Bound(function, each, cls.cls)
     return Unread(cls.cls, method)
 
 

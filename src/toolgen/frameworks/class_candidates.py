@@ -58,6 +58,7 @@ def class_candidates(
             + ((("description", Lit(found.description)),) if found.description is not None else ()),
         )
         scan = resolver.symbols[found.cls.module].scan
+        holder = found.holder or found.cls  # the instance's class names an inherited method
         candidate = Candidate(
             found.method,
             scan,
@@ -67,7 +68,8 @@ def class_candidates(
             rule,
             (framework,),
             found.owner,
-            found.cls.name,
+            holder.name,
+            class_module=resolver.module_name(holder.module),
         )
         out.append((candidate, said))
     return out

@@ -76,6 +76,9 @@ class MethodTool:
     (llama-index's ``FunctionTool.from_defaults``), whose rules read the method."""
     owner: Owner | None = None
     """The class that holds the tool, where it holds several (a llama-index tool spec)."""
+    holder: ClassDef | None = None
+    """The class whose instance the user holds (``None``: ``cls``): the run-time function
+    table names it, so an inherited method is found on the instance a ``Toolbox`` is given."""
 
 
 def _method(resolver: Resolver, cls: ClassDef, wanted: str) -> tuple[Function, ClassDef] | None:
@@ -256,7 +259,9 @@ def _class_tool(
             run = _method(resolver, cls, rule.fallback) or run
         method, owner_class = run
         text_ = description if isinstance(description, str) else ""
-        return MethodTool(method, owner_class, name, text_, rule.framework, rule.reads_as)
+        return MethodTool(
+            method, owner_class, name, text_, rule.framework, rule.reads_as, holder=cls
+        )
     parameters = _schema(attributes[rule.schema], mapper, ctx)
     if parameters is None:
         diags.warning(

@@ -299,7 +299,14 @@ def _spec_methods(
         method, defining = found
         out.append(
             MethodTool(
-                method, defining, method.name, None, "llama-index", LLAMA_INDEX_FROM_DEFAULTS, owner
+                method,
+                defining,
+                method.name,
+                None,
+                "llama-index",
+                LLAMA_INDEX_FROM_DEFAULTS,
+                owner,
+                holder=cls,
             )
         )
     return out

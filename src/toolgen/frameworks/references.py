@@ -42,7 +42,10 @@ class Reference:
     called_in: str = ""
     """The module the call or list is written in (a factory's, for the list it returns)."""
     method_of: str | None = None
-    """The class whose method the function is, called bound (``service.search``)."""
+    """The class whose method the function is, called bound (``service.search``): the
+    instance's class, which may inherit it."""
+    class_module: str | None = None
+    """The module of ``method_of``'s class, when it inherits the method from another module."""
     decorated: bool = False
     """The function is a decorated tool already: its decorators read it (``rule`` aside), and
     this list's owner owns that tool too (assembly drops its copy of no owner)."""
@@ -124,7 +127,8 @@ def _from_call(
                 framework,
                 owner,
                 scan.module,
-                method.cls.name,
+                method.holder.name,
+                class_module=resolver.module_name(method.holder.module),
             )
         if isinstance(method, Unread):
             _unread(framework, method, span, diags)
@@ -202,6 +206,16 @@ def references(
             )
             if ref is not None:
                 out.append(ref)
+    for nested in scan.nested_lists:
+        listing = _list_rule(resolver, scan.module, nested.call, frameworks)
+        if listing is not None and diags is not None:
+            diags.warning(
+                f"{listing[1].name}: this {nested.method} is made inside a function, whose tools "
+                "toolgen does not read (only the lists of module-level assignments are); its "
+                "tools are not emitted as its own",
+                nested.span,
+                "unread-tools",
+            )
     out.extend(_registered(scan, resolver, frameworks, diags, is_tool))
     for alias in scan.aliases:
         if alias.name in listed or not isinstance(alias.value, Call):
@@ -359,14 +373,15 @@ def _listed(
             return Reference(
                 found.function, defining, None, span, made_by, framework, owner, decorated=True
             )
-        function, method_of, home = found.function, None, found.module
+        function, method_of, home, held_in = found.function, None, found.module, None
     else:
         method = bound_method(resolver, scan.module, item)
         if isinstance(method, Unread):
             _unread(framework, method, span, diags)
         if not isinstance(method, Bound):
             return None
-        function, method_of, home = method.function, method.cls.name, method.cls.module
+        function, method_of, home = method.function, method.holder.name, method.cls.module
+        held_in = resolver.module_name(method.holder.module)
     if rule.plain is None:
         if diags is not None:
             named = item.dotted if isinstance(item, Name) else f"{method_of}.{function.name}"
@@ -380,7 +395,16 @@ def _listed(
         return None
     defining = resolver.symbols[home].scan
     return Reference(
-        function, defining, None, span, rule.plain, framework, owner, scan.module, method_of
+        function,
+        defining,
+        None,
+        span,
+        rule.plain,
+        framework,
+        owner,
+        scan.module,
+        method_of,
+        class_module=held_in,
     )
 
 

@@ -35,7 +35,7 @@ from toolgen.scan.hollow import Hollowed, hollow, line_starts
 from toolgen.scan.init_steps import init_steps
 from toolgen.scan.model import Alias, ClassDef, Function, InitStep, ModuleScan, Parameter, Statement
 from toolgen.scan.positions import SET_IN_INIT, Key, _ast_positions, _instantiated, _walk
-from toolgen.scan.registrations import _registrations
+from toolgen.scan.registrations import _nested_lists, _registrations
 from toolgen.scan.signatures import read_function
 from toolgen.scan.source import _SURROGATE, _line_col, decode_source
 from toolgen.scan.surrogates import SURROGATE
@@ -311,6 +311,7 @@ def gather_text(
         functions=tuple(gatherer.functions),
         diagnostics=tuple(diags.items),
         registrations=_registrations(tree, text, display),
+        nested_lists=_nested_lists(tree, text, display),
         statements=tuple(gatherer.statements),
     )
 

@@ -225,6 +225,12 @@ the plugin tools are registered in (Semantic Kernel's ``kernel.add_plugin(..., p
 read by :mod:`toolgen.frameworks.semantic_kernel`)."""
 
 
+NESTED_LISTS = frozenset({"ReAct"})
+"""Tool-list constructors whose calls inside function bodies are kept, to be said unread
+(DSPy's ``self.react = dspy.ReAct(sig, tools=[...])`` in a ``dspy.Module``'s ``__init__``):
+toolgen reads the tools lists of module-level assignments only."""
+
+
 @pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Registration:
@@ -260,5 +266,7 @@ class ModuleScan:
     functions: tuple[Function, ...]
     diagnostics: tuple[Diagnostic, ...]
     registrations: tuple[Registration, ...] = ()
+    nested_lists: tuple[Registration, ...] = ()
+    """The calls of :data:`NESTED_LISTS` constructors inside function bodies."""
     statements: tuple[Statement, ...] = ()
     """Module-level method calls made as statements (``x.m(...)``), which may register tools."""

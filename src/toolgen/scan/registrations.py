@@ -7,7 +7,16 @@ import ast
 
 from toolgen.errors import SourceSpan
 from toolgen.scan.expressions import _ident, _text
-from toolgen.scan.model import REGISTERING, Call, Lit, Name, Opaque, Registration, TExpr
+from toolgen.scan.model import (
+    NESTED_LISTS,
+    REGISTERING,
+    Call,
+    Lit,
+    Name,
+    Opaque,
+    Registration,
+    TExpr,
+)
 
 
 def _registrations(tree: object, text: str, display: str) -> tuple[Registration, ...]:
@@ -29,6 +38,28 @@ def _registrations(tree: object, text: str, display: str) -> tuple[Registration,
                 found.append(Registration(node.func.attr, call, span))
     found.sort(key=lambda r: (r.span.line, r.span.col))
     return tuple(found)
+
+
+def _nested_lists(tree: object, text: str, display: str) -> tuple[Registration, ...]:
+    """The calls of :data:`NESTED_LISTS` constructors inside function bodies (a method's
+    ``self.react = dspy.ReAct(...)``), each once; a file that never spells one is not walked."""
+    if not isinstance(tree, ast.Module) or not any(m in text for m in NESTED_LISTS):
+        return ()
+    found: dict[tuple[int, int], Registration] = {}
+    for scope in ast.walk(tree):
+        if not isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        for node in ast.walk(scope):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            named = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+            if named in NESTED_LISTS and (node.lineno, node.col_offset) not in found:
+                call = _ast_expr(node, 0)
+                if isinstance(call, Call):
+                    span = SourceSpan(display, node.lineno, node.col_offset + 1)
+                    found[(node.lineno, node.col_offset)] = Registration(str(named), call, span)
+    return tuple(found[k] for k in sorted(found))
 
 
 def _ast_expr(node: ast.expr, depth: int) -> TExpr:

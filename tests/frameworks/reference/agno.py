@@ -6,7 +6,8 @@ agent, on each run, takes a per-run copy of each toolkit ``Function`` and calls
 and processes an ``@tool`` ``Function`` as a toolkit's. The model is sent
 ``{"type": "function", "function": f.to_dict()}`` (models/base.py): the name, description and
 parameters read here. Every toolkit class the corpus defines is built with its constructor's
-defaults, as toolgen reads it; module-level ``@tool`` functions and agents' plain functions are
+defaults, as toolgen reads it, and its tools reported as that class's (``module:Class``, the
+owner toolgen names); module-level ``@tool`` functions and agents' plain functions are
 read too.
 """
 
@@ -30,7 +31,7 @@ for _logger in (agent_logger, team_logger):
             _handler.setStream(sys.stderr)
 
 
-def _sent(function: Function, plain: bool = False) -> dict[str, Any]:
+def _sent(function: Function, plain: bool = False, owner: str = "") -> dict[str, Any]:
     if plain:
         copy = function
     else:
@@ -41,6 +42,7 @@ def _sent(function: Function, plain: bool = False) -> dict[str, Any]:
         "name": sent["name"],
         "description": sent.get("description"),
         "parameters": sent.get("parameters") or {"type": "object", "properties": {}},
+        **({"owner": owner} if owner else {}),
     }
 
 
@@ -58,7 +60,8 @@ def collect(modules: list[ModuleType]) -> list[dict[str, Any]]:
             ):
                 seen.add(value)
                 toolkit = value()
-                tools.extend(_sent(f) for f in toolkit.get_functions().values())
+                owner = f"{value.__module__}:{value.__qualname__}"  # as toolgen names owners
+                tools.extend(_sent(f, owner=owner) for f in toolkit.get_functions().values())
     for function in instances(modules, Function):  # ``@tool`` functions
         tools.append(_sent(function))
     for agent in instances(modules, Agent):

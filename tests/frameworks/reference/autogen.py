@@ -11,7 +11,8 @@ the pydantic model of the function's signature (``$defs`` inlined by jsonref);
 OpenAI client (it needs ``openai`` and ``tiktoken``).
 
 ``collect`` takes every ``AssistantAgent`` and ``StaticWorkbench`` bound at module level, and
-every ``FunctionTool`` bound at module level (a tool of no agent), each tool once. The agents'
+every ``FunctionTool`` bound at module level that no agent holds (a tool of no agent); each
+agent's tools are reported as its own (``module:name``, the owner toolgen names). The agents'
 model client is autogen-ext's ``ReplayChatCompletionClient``: nothing calls the network.
 """
 
@@ -23,25 +24,26 @@ from typing import Any
 
 from autogen_agentchat.agents import AssistantAgent
 from autogen_core.tools import BaseTool, StaticWorkbench
-from reference_common import instances
+from reference_common import instances, owners
 
 
-def _wire(schema: Any) -> dict[str, Any]:
+def _wire(schema: Any, owner: str = "") -> dict[str, Any]:
     return {
         "name": schema["name"],
         "description": schema.get("description", ""),
         "parameters": schema.get("parameters", {}),
+        **({"owner": owner} if owner else {}),
     }
 
 
 def collect(modules: list[ModuleType]) -> list[dict[str, Any]]:
-    tools: dict[int, BaseTool[Any, Any]] = {}
-    for agent in instances(modules, AssistantAgent):
-        for tool in agent._tools:  # what the agent hands its model client
-            tools.setdefault(id(tool), tool)
-    for tool in instances(modules, BaseTool):
-        tools.setdefault(id(tool), tool)
-    out = [_wire(tool.schema) for tool in tools.values()]
+    out = []
+    held: set[int] = set()
+    for owner, agent in owners(modules, AssistantAgent):
+        for tool in agent._tools:  # what the agent hands its model client: the agent's own
+            held.add(id(tool))
+            out.append(_wire(tool.schema, owner))
+    out.extend(_wire(t.schema) for t in instances(modules, BaseTool) if id(t) not in held)
     for bench in instances(modules, StaticWorkbench):
         out.extend(_wire(schema) for schema in asyncio.run(bench.list_tools()))
     return out

@@ -13,23 +13,29 @@ from types import ModuleType
 from typing import Any
 
 import dspy
-from reference_common import instances
+from reference_common import instances, owners
 
 
 def collect(modules: list[ModuleType]) -> list[dict[str, Any]]:
-    tools: dict[int, Any] = {id(t): t for t in instances(modules, dspy.Tool)}
-    for agent in instances(modules, dspy.ReAct):
+    tools: list[tuple[Any, str]] = []
+    held: set[int] = set()
+    for owner, agent in owners(modules, dspy.ReAct):  # a ReAct's tools are its own
         for name, tool in agent.tools.items():
             if name != "finish":
-                tools.setdefault(id(tool), tool)
+                tools.append((tool, owner))
+                held.add(id(getattr(tool, "func", tool)))
+    tools.extend(
+        (t, "") for t in instances(modules, dspy.Tool) if id(getattr(t, "func", t)) not in held
+    )
     out = []
-    for tool in tools.values():
+    for tool, owner in tools:
         function = tool.format_as_litellm_function_call()["function"]
         out.append(
             {
                 "name": function["name"],
                 "description": function["description"],
                 "parameters": function["parameters"],
+                **({"owner": owner} if owner else {}),
             }
         )
     return out

@@ -35,17 +35,21 @@ def _specs(modules: list[ModuleType]) -> list[type[BaseToolSpec]]:
 
 
 def collect(modules: list[ModuleType]) -> list[dict[str, Any]]:
-    tools = list(instances(modules, FunctionTool))
-    for spec in _specs(modules):
-        tools.extend(spec().to_tool_list())
+    tools = [(tool, "") for tool in instances(modules, FunctionTool)]
+    for spec in _specs(
+        modules
+    ):  # a spec's tools are its own (``module:Class``, as toolgen names it)
+        owner = f"{spec.__module__}:{spec.__qualname__}"
+        tools.extend((tool, owner) for tool in spec().to_tool_list())
     out = []
-    for tool in tools:
+    for tool, owner in tools:
         function = tool.metadata.to_openai_tool(skip_length_check=True)["function"]
         out.append(
             {
                 "name": function["name"],
                 "description": function["description"],
                 "parameters": function["parameters"],
+                **({"owner": owner} if owner else {}),
             }
         )
     return out

@@ -60,13 +60,23 @@ def collect(modules: list[ModuleType]) -> list[dict[str, Any]]:
             rest.add_plugin(cls())
     tools = []
     for kernel in [*kernels, rest]:
-        for metadata in kernel.get_full_list_of_function_metadata():
-            function = kernel_function_metadata_to_function_call_format(metadata)["function"]
-            tools.append(
-                {
-                    "name": function["name"],
-                    "description": function["description"],
-                    "parameters": function["parameters"],
-                }
-            )
+        for plugin in kernel.plugins.values():
+            for held in plugin.functions.values():
+                function = kernel_function_metadata_to_function_call_format(held.metadata)
+                function = function["function"]
+                # A method's plugin class owns it (``module:Class``, as toolgen names owners).
+                instance = getattr(getattr(held, "method", None), "__self__", None)
+                owner = type(instance) if instance is not None else None
+                tools.append(
+                    {
+                        "name": function["name"],
+                        "description": function["description"],
+                        "parameters": function["parameters"],
+                        **(
+                            {"owner": f"{owner.__module__}:{owner.__qualname__}"}
+                            if owner is not None
+                            else {}
+                        ),
+                    }
+                )
     return tools
