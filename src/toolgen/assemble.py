@@ -27,6 +27,7 @@ from toolgen.providers.base import AdapterOptions
 from toolgen.providers.limits import check_request
 from toolgen.render import Constant, RenderedConstant, list_item, render_constant, render_list
 from toolgen.render.literal import Layouts
+from toolgen.select import wanted_owner
 from toolgen.tools import check_duplicates
 
 LIST = "list[dict[str, Any]]"
@@ -153,12 +154,11 @@ def assemble(
     """
     for result in results:
         diags.items.extend(result.diagnostics)
-        for tool in result.tools:
-            diags.items.extend(merge_provider_diagnostics(tool.diagnostics))
     tools = sorted(
-        claimed([t for r in results for t in r.tools]),
-        key=lambda t: (t.name, t.span.path, t.span.line, t.span.col),
+        selected(results, target), key=lambda t: (t.name, t.span.path, t.span.line, t.span.col)
     )
+    for tool in tools:
+        diags.items.extend(merge_provider_diagnostics(tool.diagnostics))
     check_duplicates([(t.name, t.span, t.owner) for t in tools], diags)
     flat, comment = flat_tools(tools)
     mcp = serves_mcp(tools)
@@ -389,8 +389,17 @@ def _word(part: str) -> str:
     return word if not word[0].isdigit() else f"_{word}"
 
 
-def tool_count(results: list[ModuleResult]) -> int:
-    return len(claimed([t for r in results for t in r.tools]))
+def tool_count(results: list[ModuleResult], target: Target) -> int:
+    return len(selected(results, target))
+
+
+def selected(results: list[ModuleResult], target: Target) -> list[ToolForms]:
+    """The target's tools: every module's, each claimed by its owner (:func:`claimed`), then
+    those of the owners ``owners = [...]`` takes. Selecting after claiming is what keeps a tool
+    an agent holds out of ``owners = [""]`` when the agent itself is not taken."""
+    return [
+        t for t in claimed([t for r in results for t in r.tools]) if wanted_owner(target, t.owner)
+    ]
 
 
 def claimed(tools: list[ToolForms]) -> list[ToolForms]:

@@ -279,7 +279,9 @@ def build_module(
     from toolgen.assemble import forms_digest, ir_digest
     from toolgen.forms import ModuleResult
 
-    built = build_tools(module, sources, scans, target)
+    # Every owner's tools: ``owners = [...]`` selects at assembly, once every module's tools have
+    # met and each owner has claimed its own (a module cannot know who lists its tools).
+    built = build_tools(module, sources, scans, replace(target, owners=None))
     before = {t.ir: t for t in previous.tools} if previous is not None else {}
     made = []
     for tool in built.tools:
@@ -321,7 +323,7 @@ def assemble(
             "leftover-output",
         )
     constants = constants_of(list(results), target, diags)
-    count = tool_count(list(results))
+    count = tool_count(list(results), target)
     if not diags.has_errors and not count:
         diags.warning(
             f"no tools found in {', '.join(display_path(p, cwd) for p in target.paths)}; "

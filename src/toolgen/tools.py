@@ -24,6 +24,7 @@ from toolgen.ir import MAX_NESTING, SCHEMA_NESTING, JsonSchema, Owner, ToolDef, 
 from toolgen.returns import output_schema
 from toolgen.scan.annotations import check_examples
 from toolgen.scan.model import ModuleScan, Parameter
+from toolgen.scan.names import say_normalised
 from toolgen.scan.resolve import Resolver
 from toolgen.scan.schema import (
     MISSING,
@@ -123,6 +124,9 @@ def _tool(
     notes: list[tuple[str, str]] | None = None,
 ) -> ToolDef | None:
     function, module = c.function, c.module.module
+    say_normalised("function", function, diags)
+    for param in function.params:
+        say_normalised("parameter", param, diags)
     read = Read()
     name_override, description_override, ok = decorator_arguments(c, mapper, diags, read)
     name = c.prefix + (name_override if name_override is not None else function.name)

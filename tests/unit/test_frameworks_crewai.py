@@ -355,7 +355,9 @@ CREW_FILES = {
 }
 
 
-def test_an_agents_tools_list_owns_the_tool_classes_whose_instances_it_holds(build_pkg) -> None:
+def test_an_agents_tools_list_owns_the_tool_classes_whose_instances_it_holds(
+    build_pkg, tmp_path
+) -> None:
     """Each agent's constants hold what it sends: a class listed by two agents is each one's
     (one tool name, two owners), an instance written in the list or bound to a name."""
     built = build_pkg(CREW_FILES, owners=("pkg.crew:*",))
@@ -368,7 +370,9 @@ def test_an_agents_tools_list_owns_the_tool_classes_whose_instances_it_holds(bui
     assert sorted(researcher) == ["http_fetcher", "search_the_internet"]
     assert sorted(writer) == ["http_fetcher", "search_the_docs"]
     assert writer["http_fetcher"] == researcher["http_fetcher"]
-    alone = build_pkg(CREW_FILES, owners=("",))  # each class as its own module defines it
+    # Each class as its own module defines it, with no agent to hold it.
+    (tmp_path / "pkg/crew.py").unlink()
+    alone = build_pkg({k: v for k, v in CREW_FILES.items() if k != "pkg/crew.py"})
     assert researcher["search_the_internet"] == alone.tools["search_the_internet"]
     # Held by an agent, a class is that agent's alone: the target's own lists, which cannot
     # hold both agents' http_fetcher, hold the classes no agent holds.
@@ -377,17 +381,13 @@ def test_an_agents_tools_list_owns_the_tool_classes_whose_instances_it_holds(bui
     assert built.diagnostics == []
 
 
-def test_owners_of_none_take_every_tool_class_as_its_module_defines_it(build_pkg) -> None:
-    """``owners = [""]`` filters each module's tools before they meet: the agents, filtered
-    out, claim none, and every class is there as its own module defines it."""
+def test_owners_of_none_take_no_tool_an_agent_holds(build_pkg) -> None:
+    """``owners = [""]`` selects after every module's tools meet: a class an agent holds is
+    that agent's alone, with the agent filtered out too, so the tools of no owner are the
+    target's own lists without the setting."""
     built = build_pkg(CREW_FILES, owners=("",))
-    assert sorted(built.tools) == [
-        "crawl",
-        "http_fetcher",
-        "robots",
-        "search_the_docs",
-        "search_the_internet",
-    ]
+    assert sorted(built.tools) == ["crawl", "robots"]
+    assert built.tools == build_pkg(CREW_FILES).tools
     assert "OWNERS" not in built.module
 
 

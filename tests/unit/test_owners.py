@@ -208,6 +208,31 @@ def test_diff_names_the_owner_of_each_change(
     assert "tools: 3 → 3" in text
 
 
+def test_diff_weighs_each_owners_constants(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two servers' ``search``: the target's lists hold neither, so the cost a change makes is
+    in the owner's constants, which the cost section weighs as it weighs the target's."""
+    import json
+
+    monkeypatch.chdir(tmp_path)
+    files = {"pkg/__init__.py": "", "pkg/weather.py": WEATHER, "pkg/travel.py": TRAVEL}
+    write_tree(tmp_path, files)
+    assert CliRunner().invoke(main, ["build", "pkg", "-o", "old.py"]).exit_code == 0
+    write_tree(tmp_path, {"pkg/travel.py": TRAVEL.replace("destination: str", "destination: int")})
+    assert CliRunner().invoke(main, ["build", "pkg", "-o", "new.py"]).exit_code == 0
+    result = CliRunner().invoke(main, ["diff", "old.py", "new.py", "--format", "json"])
+    rows = {r["constant"]: r for r in json.loads(result.stdout)["targets"][0]["cost"]}
+    travel, weather = rows["TRAVEL_MCP_TOOLS_OPENAI"], rows["WEATHER_MCP_TOOLS_OPENAI"]
+    assert (travel["owner"], travel["change"]) == ("pkg.travel:mcp", 1)  # "string" -> "integer"
+    assert [(t["tool"], t["change"]) for t in travel["tools"]] == [("search", 1)]
+    assert travel["tokens"]["before"] > 0 and travel["tokens"]["after"] > 0
+    assert (weather["owner"], weather["change"], weather["tools"]) == ("pkg.weather:mcp", 0, [])
+    assert rows["TOOLS_OPENAI"]["owner"] is None
+    text = CliRunner().invoke(main, ["diff", "old.py", "new.py"]).stdout
+    assert "TRAVEL_MCP_TOOLS_OPENAI" in text and "of pkg.travel:mcp" in text
+    markdown = CliRunner().invoke(main, ["diff", "old.py", "new.py", "--format", "markdown"])
+    assert "`TRAVEL_MCP_TOOLS_OPENAI`" in markdown.stdout
+
+
 def test_owner_prefixes_are_the_shortest_unique_ends_of_the_ids() -> None:
     def forms(owner: Owner) -> ToolForms:
         return ToolForms("t", SourceSpan("x.py"), owner.id, {}, {}, {}, (), owner=owner)

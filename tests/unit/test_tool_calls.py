@@ -281,6 +281,26 @@ def test_a_decorated_function_listed_by_agents_is_read_by_its_decorator_and_thei
     assert built.module["TOOLS"] == []  # listed, they are no longer tools of no owner
 
 
+def test_owners_of_none_take_no_tool_made_by_a_call_that_an_agent_lists(build_pkg) -> None:
+    # The tool is made in pkg.made and listed in pkg.agents: it is the agent's alone, also
+    # when the target takes only the tools of no owner (the agent filtered out claims it still).
+    made = (
+        "from autogen_core.tools import FunctionTool\nfrom pkg.impl import echo, get_weather\n\n"
+        'repeat = FunctionTool(echo, "Say it again.", name="repeat")\n'
+        'weather = FunctionTool(get_weather, "Weather.")\n'
+    )
+    agents = (
+        "from autogen_agentchat.agents import AssistantAgent\nfrom pkg.made import repeat\n\n"
+        'helper = AssistantAgent("helper", None, tools=[repeat])\n'
+    )
+    files = {"pkg/made.py": made, "pkg/agents.py": agents}
+    alone = build(build_pkg, files, owners=("",))
+    assert [t["name"] for t in alone.module["TOOLS"]] == ["get_weather"]
+    assert alone.diagnostics == []
+    helper = build(build_pkg, files, owners=("pkg.agents:helper",))
+    assert [t["name"] for t in helper.module["TOOLS"]] == ["repeat"]
+
+
 def test_show_finds_a_tool_made_by_a_call_or_a_list_in_another_module(
     tmp_path, monkeypatch
 ) -> None:

@@ -247,6 +247,33 @@ def test_a_parameter_a_field_and_a_tool_are_published_as_python_binds_them(build
     assert any(":7:" in d and "'ｃity'" in d and "'city'" in d for d in notes), notes
 
 
+def test_only_tools_names_and_what_they_use_are_said_to_be_normalised(build_pkg) -> None:
+    # A helper function, its parameter and a model no tool uses are not the tools' surface:
+    # Python binds them as it binds any name, and there is nothing to publish or to warn of.
+    built = build_pkg({"pkg/mod.py": '''
+            from typing import TypedDict
+            from toolgen import tool
+
+            class Ｕnused(TypedDict):
+                ｗhere: str
+
+            class Used(TypedDict):
+                ｃity: str
+
+            def ｈelper(ｘ: int) -> int:
+                return ｘ
+
+            @tool
+            def fetch(ａt: Used) -> None:
+                """Fetch."""
+            '''})
+    said = "to Python (it reads identifiers NFKC-normalised): toolgen uses"
+    assert sorted(built.diagnostics) == [
+        f"pkg/mod.py:14:11: warning: the parameter 'ａt' is 'at' {said} 'at'",
+        f"pkg/mod.py:8:5: warning: the field 'ｃity' is 'city' {said} 'city'",
+    ]
+
+
 def test_two_parameters_that_are_one_name_to_python_are_an_error(build_errors) -> None:
     errors = build_errors({"pkg/mod.py": '''
             from toolgen import tool

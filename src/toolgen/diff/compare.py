@@ -12,6 +12,7 @@ from typing import Any
 from toolgen.diff.load import Items, Module, items, tool_value
 from toolgen.diff.model import Change, Moved, TargetDiff
 from toolgen.diff.rules import compare_tools
+from toolgen.diff.tokens import counter
 from toolgen.diff.values import identical
 from toolgen.diff.wire import Warnings, compare_provider, costs
 from toolgen.settings import PROVIDERS, Target
@@ -76,6 +77,8 @@ def diff_constants(
         if isinstance(found, dict):
             prefixes.update({v: k for k, v in found.items() if isinstance(v, str)})
     owned: list[Change] = []
+    how = counter()  # one tokenizer for the target's lists and every owner's
+    weights = costs(a, b, how)
     held_o: set[str] = set()
     held_n: set[str] = set()
     for prefix, owner in sorted(prefixes.items()):
@@ -84,6 +87,10 @@ def diff_constants(
         sub_b = {k[len(start) :]: v for k, v in b.items() if k.startswith(start)}
         found_changes, _, _ = _diff_group(sub_a, sub_b, warnings, bool(sub_a and sub_b))
         owned.extend(replace(c, owner=owner) for c in found_changes)
+        weights.extend(
+            replace(c, constant=f"{start}{c.constant}", owner=owner)
+            for c in costs(sub_a, sub_b, how)
+        )
         held_o.update(_chunks(sub_a))
         held_n.update(_chunks(sub_b))
     # A tool in the target's constants and an owner's is one tool (its item, the same text).
@@ -105,7 +112,7 @@ def diff_constants(
         old_label,
         new_label,
         tuple(changes),
-        tuple(costs(a, b)),
+        tuple(weights),
         count_o,
         count_n,
         tuple(moved_fingerprints(a, b)),

@@ -205,6 +205,8 @@ class Cost:
     tokens_after: int = 0
     counter: str = ""
     """How tokens were counted: ``o200k_base``, or ``estimate: ...``."""
+    owner: str | None = None
+    """The owner (``module:name``) whose constant it is (``<PREFIX>_TOOLS_<P>``), else ``None``."""
 
     @property
     def change(self) -> int:

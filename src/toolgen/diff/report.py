@@ -67,6 +67,7 @@ def cost_row(cost: Cost) -> dict[str, Any]:
     return {
         "provider": cost.provider,
         "constant": cost.constant,
+        "owner": cost.owner,
         "before": cost.before,
         "after": cost.after,
         "change": cost.change,
@@ -190,6 +191,7 @@ def to_text(result: DiffResult) -> str:
                     f"  {_t(cost.constant):<24} {cost.before:>10,} → {cost.after:>10,}  {_signed(cost.change)}"
                     f"  tokens {cost.tokens_before:,} → {cost.tokens_after:,}  "
                     f"{_signed(cost.tokens_after - cost.tokens_before)}"
+                    + (f"  of {_t(cost.owner)}" if cost.owner else "")
                 )
                 for tool in cost.tools:
                     out.append(
@@ -293,8 +295,9 @@ def to_markdown(result: DiffResult) -> str:
             out.append("| constant | before | after | change | tokens before | tokens after |")
             out.append("|---|---:|---:|---:|---:|---:|")
             for cost in target.costs:
+                of = f" of {_code(cost.owner, cell=True)}" if cost.owner else ""
                 out.append(
-                    f"| {_code(cost.constant, cell=True)} | {cost.before:,} | {cost.after:,} | {_signed(cost.change)} "
+                    f"| {_code(cost.constant, cell=True)}{of} | {cost.before:,} | {cost.after:,} | {_signed(cost.change)} "
                     f"| {cost.tokens_before:,} | {cost.tokens_after:,} |"
                 )
             tools = [(cost.constant, t) for cost in target.costs for t in cost.tools]

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Final
 import libcst as cst
 
 from toolgen.errors import SourceSpan
-from toolgen.scan.expressions import _ident
+from toolgen.scan.expressions import _ident, _written
 from toolgen.scan.init_steps import referenced_methods
 from toolgen.scan.model import ClassDef, FieldDef, Function, TExpr
 from toolgen.scan.positions import SET_IN_INIT
@@ -102,13 +102,13 @@ def read_class(g: _Gatherer, node: cst.ClassDef) -> None:
                         at,
                         "normalised-name",
                     )
-                g.normalised("field", small.target.value, fname, at)
                 fields.append(
                     FieldDef(
                         fname,
                         g.expr(small.annotation.annotation),
                         g.expr(small.value) if small.value is not None else None,
                         at,
+                        _written(small.target.value, fname),
                     )
                 )
             elif isinstance(small, cst.Assign):

@@ -17,6 +17,7 @@ from toolgen.scan.metadata import (
     apply_keywords,
 )
 from toolgen.scan.model import Alias, Call, ClassDef, FieldDef, Lit, Name, Seq, Sub, TExpr
+from toolgen.scan.names import say_normalised
 from toolgen.scan.resolve import External, LocalClass
 
 MAX_ANCESTORS: Final = 200
@@ -350,6 +351,7 @@ class ClassSchemas(FieldMetadata):
         return True
 
     def _field_ctx(self, cls: ClassDef, f: FieldDef, ctx: Context) -> Context:
+        say_normalised("field", f, self.diags)  # a field a tool's schema reads
         return Context(cls.module, f.span, f"field '{cls.name}.{f.name}'", ctx.quiet)
 
 

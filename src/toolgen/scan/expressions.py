@@ -239,6 +239,11 @@ def _ident(name: str) -> str:
     return name if name.isascii() else unicodedata.normalize("NFKC", name)
 
 
+def _written(written: str, bound: str) -> str:
+    """A name as written when Python binds another (said for tools: :mod:`toolgen.scan.names`)."""
+    return written if written != bound else ""
+
+
 def _first(node: cst.FunctionDef, bound: str) -> str:
     """The first parameter of ``node`` that Python binds as ``bound``, as written."""
     p = node.params

@@ -150,17 +150,6 @@ class _Gatherer(Expressions):
         )
         return _SURROGATE.sub(lambda each: _escaped(each.group()), doc)
 
-    def normalised(self, what: str, written: str, bound: str, where: SourceSpan) -> None:
-        """A warning where a name is not the one Python binds (it NFKC-normalises identifiers:
-        ``ｈost`` is ``host``): toolgen reads and publishes Python's, which a call must use."""
-        if written != bound:
-            self.diags.warning(
-                f"the {what} '{written}' is '{bound}' to Python (it reads identifiers "
-                f"NFKC-normalised): toolgen uses '{bound}'",
-                where,
-                "normalised-name",
-            )
-
     # --- statements ------------------------------------------------------------------
     def run(self) -> None:
         for stmt in _walk(self.module.body, True):

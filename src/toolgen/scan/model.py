@@ -129,6 +129,8 @@ class Parameter:
     annotation: TExpr | None
     default: TExpr | None
     span: SourceSpan
+    written: str = ""
+    """The name as written, when Python binds another (NFKC-normalised: ``ｈost``); else ``""``."""
 
 
 @pickled_by_fields
@@ -148,6 +150,8 @@ class Function:
     returned: TExpr | None = None
     """What a module-level function returns when its body is one ``return [...]`` (or a tuple)
     after its docstring: a factory of tools (``def make_tools(): return [Tool(f), ...]``)."""
+    written: str = ""
+    """The name as written, when Python binds another (as :attr:`Parameter.written`)."""
 
 
 @pickled_by_fields
@@ -159,6 +163,8 @@ class FieldDef:
     annotation: TExpr
     default: TExpr | None
     span: SourceSpan
+    written: str = ""
+    """The name as written, when Python binds another (as :attr:`Parameter.written`)."""
 
 
 @pickled_by_fields

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import libcst as cst
 
 from toolgen.errors import SourceSpan
-from toolgen.scan.expressions import _docstring, _first, _ident
+from toolgen.scan.expressions import _docstring, _first, _ident, _written
 from toolgen.scan.model import Function, Parameter
 from toolgen.scan.positions import Key
 
@@ -46,7 +46,6 @@ def signature(g: _Gatherer, node: cst.FunctionDef, at: Key, key: tuple[Any, ...]
                 span,
                 "normalised-name",
             )
-        g.normalised("parameter", param.name.value, pname, span)
         params.append(
             Parameter(
                 pname,
@@ -54,6 +53,7 @@ def signature(g: _Gatherer, node: cst.FunctionDef, at: Key, key: tuple[Any, ...]
                 g.expr(param.annotation.annotation) if param.annotation else None,
                 g.expr(param.default) if param.default is not None else None,
                 span,
+                _written(param.name.value, pname),
             )
         )
 
@@ -75,7 +75,6 @@ def signature(g: _Gatherer, node: cst.FunctionDef, at: Key, key: tuple[Any, ...]
     doc_at = g.index.get((doc_key, *parts)) if g.index is not None else None
     doc_line = doc_at[0] if doc_at is not None else 0
     span = g.span(at, node)
-    g.normalised("function", node.name.value, name, span)
     docstring = g.docstring(node, SourceSpan(span.path, *doc_at) if doc_at else span)
     return Function(
         name=name,
@@ -87,6 +86,7 @@ def signature(g: _Gatherer, node: cst.FunctionDef, at: Key, key: tuple[Any, ...]
         span=span,
         decorator_spans=spans,
         docstring_line=doc_line,
+        written=_written(node.name.value, name),
     )
 
 
