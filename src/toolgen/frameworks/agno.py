@@ -22,7 +22,7 @@ from typing import Any, Final
 from toolgen.errors import Diagnostics, SourceSpan
 from toolgen.frameworks import agno_values
 from toolgen.frameworks.agno_values import UNKNOWN, Ref
-from toolgen.frameworks.classes import _method
+from toolgen.frameworks.classes import _method, _with_bases
 from toolgen.frameworks.owners import class_lineage
 from toolgen.ir import Owner
 from toolgen.scan.model import (
@@ -160,20 +160,7 @@ def _toolkit(
 def _constructor(resolver: Resolver, cls: ClassDef) -> ClassDef | None:
     """The class whose ``__init__`` an instance of ``cls`` runs: its own, else the nearest
     scanned base's that toolgen read (one handing methods over, or calling its base's)."""
-    stack = [cls]
-    seen: set[str] = set()
-    while stack and len(seen) < 100:
-        current = stack.pop(0)
-        if current.qualname in seen:
-            continue
-        seen.add(current.qualname)
-        if current.init_steps:
-            return current
-        for base in current.bases:
-            parent = _local_class(resolver, current, base)
-            if parent is not None:
-                stack.append(parent)
-    return None
+    return next((c for c in _with_bases(resolver, cls) if c.init_steps), None)
 
 
 def _local_class(resolver: Resolver, cls: ClassDef, base: TExpr) -> ClassDef | None:

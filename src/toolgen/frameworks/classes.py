@@ -83,22 +83,10 @@ class MethodTool:
 
 def _method(resolver: Resolver, cls: ClassDef, wanted: str) -> tuple[Function, ClassDef] | None:
     """The method ``wanted`` as Python finds it: the class's own, else a scanned base's."""
-    stack: list[ClassDef] = [cls]
-    seen: set[str] = set()
-    while stack and len(seen) < 100:
-        current = stack.pop(0)
-        if current.qualname in seen:
-            continue
-        seen.add(current.qualname)
+    for current in _with_bases(resolver, cls):
         found = next((f for f in current.functions if f.name == wanted), None)
         if found is not None:
             return found, current
-        for base in current.bases:
-            parent = (
-                resolver.resolve(current.module, base.dotted) if isinstance(base, Name) else None
-            )
-            if isinstance(parent, LocalClass):
-                stack.append(parent.cls)
     return None
 
 

@@ -7,6 +7,7 @@ what it loses with a JSON pointer.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import Any, cast
 
 from toolgen.ir import SCHEMA_NESTING, JsonSchema
@@ -64,6 +65,11 @@ def ref_cycles(schema: JsonSchema) -> set[str]:
         target = _resolve_pointer(schema, ref)
         graph[ref] = refs(target) if target is not None else set()
         pending.extend(graph[ref])
+    return leads_back(graph)
+
+
+def leads_back(graph: Mapping[str, Iterable[str]]) -> set[str]:
+    """The nodes of ``graph`` (each node's successors) from which a path leads back to them."""
     cyclic = set()
     for start, targets in graph.items():
         stack, seen = list(targets), set()

@@ -19,6 +19,7 @@ import json
 from typing import Any, Final
 
 from toolgen.ir import SCHEMA_NESTING, JsonSchema
+from toolgen.providers.refs import leads_back
 from toolgen.providers.share_names import Names, name_for, type_names
 from toolgen.providers.share_walk import Place, depth, move, nodes, rewritable, unescape
 from toolgen.providers.transforms import Losses, escape_pointer
@@ -103,19 +104,7 @@ def _reachable(refs: dict[str, list[Place]]) -> set[str]:
 
 def _cyclic(refs: dict[str, list[Place]]) -> set[str]:
     """The definitions that lead back to themselves."""
-    edges = _edges(refs)
-    out = set()
-    for start in edges:
-        stack, seen = list(edges[start]), set()
-        while stack:
-            name = stack.pop()
-            if name == start:
-                out.add(start)
-                break
-            if name not in seen:
-                seen.add(name)
-                stack.extend(edges.get(name, ()))
-    return out
+    return leads_back(_edges(refs))
 
 
 def _inline_single_uses(root: JsonSchema, places: list[str]) -> None:
