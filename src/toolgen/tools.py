@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import re
 import unicodedata
-from typing import Any, Final
+from typing import Final
 
 from toolgen import docstrings
 from toolgen.config import Target
@@ -21,20 +21,13 @@ from toolgen.frameworks.notes import rule_notes
 from toolgen.frameworks.pydantic_ai import single_model
 from toolgen.frameworks.smolagents_choices import choices as _choices
 from toolgen.ir import MAX_NESTING, SCHEMA_NESTING, JsonSchema, Owner, ToolDef, nesting
+from toolgen.parameter import parameter_schema
 from toolgen.returns import output_schema
 from toolgen.scan.annotations import check_examples
-from toolgen.scan.model import ModuleScan, Parameter
+from toolgen.scan.model import ModuleScan
 from toolgen.scan.names import say_normalised
 from toolgen.scan.resolve import Resolver
-from toolgen.scan.schema import (
-    MISSING,
-    Context,
-    Meta,
-    SchemaMapper,
-    apply_keywords,
-    rewrite_refs,
-)
-from toolgen.scan.surrogates import lone_surrogate
+from toolgen.scan.schema import Context, SchemaMapper, rewrite_refs
 from toolgen.select import (
     TOOL_DECORATOR,
     Candidate,
@@ -249,7 +242,7 @@ def _tool(
             if is_required:
                 required.append(param.name)
             continue
-        built = _parameter(param, mapper, module, name, doc, diags, rule.precedence)
+        built = parameter_schema(param, mapper, module, name, doc, diags, rule.precedence)
         if built is None:
             ok = False
             continue
@@ -348,74 +341,3 @@ def _tool(
         examples=read.examples,
         defer_loading=read.defer_loading,
     )
-
-
-def _parameter(
-    param: Parameter,
-    mapper: SchemaMapper,
-    module: str,
-    tool: str,
-    doc: docstrings.Docstring,
-    diags: Diagnostics,
-    precedence: tuple[str, ...] = ("field", "text", "docstring"),
-) -> tuple[JsonSchema, bool] | None:
-    """The parameter's schema and whether it is required; ``None`` (after an error) when it
-    cannot be described."""
-
-    ctx = Context(module, param.span, f"tool '{tool}', parameter '{param.name}'")
-    for written in (param.annotation, param.default):
-        why = lone_surrogate(written) if written is not None else None
-        if why is not None:
-            diags.error(f"{ctx.what}: {why}", param.span, "lone-surrogate")
-            return None
-    if param.annotation is None:
-        schema: JsonSchema = {}
-        meta = Meta()
-    else:
-        schema, meta = mapper.schema(param.annotation, ctx)
-    default: Any = MISSING
-    has_default = False
-    if param.default is not None:
-        held = mapper.field_of(param.default, module)
-        if held is not None:  # ``= Field(...)``, written here or held in a constant
-            field_meta = Meta()
-            mapper.field_call(held[0], held[1], field_meta, ctx)
-            schema = apply_keywords(schema, field_meta.keywords)
-            meta.description = field_meta.description or meta.description
-            has_default, default = field_meta.has_default, field_meta.default
-        else:
-            has_default = True
-            default = mapper.value(
-                param.default, module, ctx, "the default", "no default is emitted"
-            )
-    elif meta.has_default:
-        has_default, default = True, meta.default
-    nullable = _is_nullable(schema)
-    if nullable:
-        schema = _strip_null(schema)
-        if default is None:
-            default = MISSING
-    documented = doc.params.get(param.name)
-    found = {
-        "field": meta.description,
-        "text": meta.text,
-        "docstring": documented.description if documented is not None else None,
-    }
-    description = next((found[k] for k in precedence if found.get(k)), None)
-    if description is not None:
-        schema = {**schema, "description": description}
-    if default is not MISSING:
-        schema = {**schema, "default": default}
-    return schema, not (has_default or nullable)
-
-
-def _is_nullable(schema: JsonSchema) -> bool:
-    return any(b == {"type": "null"} for b in schema.get("anyOf", ()))
-
-
-def _strip_null(schema: JsonSchema) -> JsonSchema:
-    branches = [b for b in schema["anyOf"] if b != {"type": "null"}]
-    rest = {k: v for k, v in schema.items() if k != "anyOf"}
-    if len(branches) == 1:
-        return {**branches[0], **rest}
-    return {"anyOf": branches, **rest}
