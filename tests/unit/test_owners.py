@@ -10,12 +10,12 @@ import pytest
 from click.testing import CliRunner
 
 from tests.conftest import write_tree
-from toolgen.assemble import owner_prefixes
 from toolgen.cli import main
 from toolgen.engine.entries import decode_module, encode_module
 from toolgen.errors import SourceSpan
 from toolgen.forms import ModuleResult, ToolForms
 from toolgen.ir import Owner
+from toolgen.ownership import owner_prefixes
 
 WEATHER = '''
 from mcp.server.fastmcp import FastMCP
