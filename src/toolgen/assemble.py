@@ -21,13 +21,18 @@ from toolgen.emit.prove import prove_items
 from toolgen.errors import Diagnostic, Diagnostics
 from toolgen.forms import ModuleResult, ToolForms
 from toolgen.ir import ToolDef
-from toolgen.ownership import flat_tools, owner_prefixes, selected, serves_mcp
+from toolgen.ownership import (
+    check_duplicates,
+    flat_tools,
+    owner_prefixes,
+    selected,
+    serves_mcp,
+)
 from toolgen.providers import ADAPTERS, AdaptedTool, check_collisions
 from toolgen.providers.base import AdapterOptions
 from toolgen.providers.limits import check_request
 from toolgen.render import Constant, RenderedConstant, list_item, render_constant, render_list
 from toolgen.render.literal import Layouts
-from toolgen.tools import check_duplicates
 
 LIST = "list[dict[str, Any]]"
 

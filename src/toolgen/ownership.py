@@ -1,8 +1,9 @@
 """Which tools a target's constants hold, which each owner's, and under which prefix.
 
 Every module's tools meet here first: a tool of no owner that an owner holds too is the
-owner's alone (:func:`claimed`), ``owners = [...]`` takes its owners' (:func:`selected`), and
-when two owners share a tool name each has its own constants (:func:`owner_prefixes`).
+owner's alone (:func:`claimed`), ``owners = [...]`` takes its owners' (:func:`selected`), a
+name is unique per owner (:func:`check_duplicates`), and when two owners share a tool name
+each has its own constants (:func:`owner_prefixes`).
 """
 
 from __future__ import annotations
@@ -10,11 +11,19 @@ from __future__ import annotations
 import re
 
 from toolgen.config import Target
+from toolgen.errors import Diagnostics, SourceSpan
 from toolgen.forms import ModuleResult, ToolForms
 from toolgen.ir import Owner
 from toolgen.select import wanted_owner
 
-__all__ = ["claimed", "flat_tools", "owner_prefixes", "selected", "serves_mcp"]
+__all__ = [
+    "check_duplicates",
+    "claimed",
+    "flat_tools",
+    "owner_prefixes",
+    "selected",
+    "serves_mcp",
+]
 
 
 def flat_tools(tools: list[ToolForms]) -> tuple[list[ToolForms], str]:
@@ -101,3 +110,26 @@ def claimed(tools: list[ToolForms]) -> list[ToolForms]:
     if not owned:
         return tools
     return [t for t in tools if t.owner is not None or key(t) not in owned]
+
+
+def check_duplicates(tools: list[tuple[str, SourceSpan, Owner | None]], diags: Diagnostics) -> None:
+    """Two tools with one name and one owner: an error at the second, naming the first.
+
+    Names are unique per owner (two servers each serve their own ``search``), not per target.
+    """
+    keyed = [(name, owner, span) for name, span, owner in tools]
+    if len({(name, owner) for name, owner, _ in keyed}) == len(keyed):
+        return
+    first: dict[tuple[str, Owner | None], SourceSpan] = {}
+    # Plain tuples sort like SourceSpan (path, line, col), and much faster than dataclasses.
+    for name, owner, span in sorted(keyed, key=lambda t: (t[0], t[2].path, t[2].line, t[2].col)):
+        if (name, owner) in first:
+            whose = f" of {owner.kind} '{owner.id}'" if owner is not None else ""
+            diags.error(
+                f"duplicate tool name '{name}'{whose}: also defined at {first[name, owner]}"
+                " (rename one with @tool(name=...))",
+                span,
+                "duplicate-name",
+            )
+        else:
+            first[name, owner] = span

@@ -21,7 +21,7 @@ from toolgen.frameworks.notes import rule_notes
 from toolgen.frameworks.pydantic_ai import single_model
 from toolgen.frameworks.rules import DocstringRule
 from toolgen.frameworks.smolagents_choices import choices as _choices
-from toolgen.ir import MAX_NESTING, SCHEMA_NESTING, JsonSchema, Owner, ToolDef, nesting
+from toolgen.ir import MAX_NESTING, SCHEMA_NESTING, JsonSchema, ToolDef, nesting
 from toolgen.parameter import parameter_schema
 from toolgen.returns import output_schema
 from toolgen.scan.annotations import check_examples
@@ -41,7 +41,6 @@ from toolgen.select import (
 __all__ = [
     "TOOL_DECORATOR",
     "build_tools",
-    "check_duplicates",
     "decorator_qualnames",
     "select_tools",
 ]
@@ -85,29 +84,6 @@ def build_tools(
                 tools.append(tool)
     tools.sort(key=lambda t: (t.name, t.span))
     return tools
-
-
-def check_duplicates(tools: list[tuple[str, SourceSpan, Owner | None]], diags: Diagnostics) -> None:
-    """Two tools with one name and one owner: an error at the second, naming the first.
-
-    Names are unique per owner (two servers each serve their own ``search``), not per target.
-    """
-    keyed = [(name, owner, span) for name, span, owner in tools]
-    if len({(name, owner) for name, owner, _ in keyed}) == len(keyed):
-        return
-    first: dict[tuple[str, Owner | None], SourceSpan] = {}
-    # Plain tuples sort like SourceSpan (path, line, col), and much faster than dataclasses.
-    for name, owner, span in sorted(keyed, key=lambda t: (t[0], t[2].path, t[2].line, t[2].col)):
-        if (name, owner) in first:
-            whose = f" of {owner.kind} '{owner.id}'" if owner is not None else ""
-            diags.error(
-                f"duplicate tool name '{name}'{whose}: also defined at {first[name, owner]}"
-                " (rename one with @tool(name=...))",
-                span,
-                "duplicate-name",
-            )
-        else:
-            first[name, owner] = span
 
 
 def _tool(

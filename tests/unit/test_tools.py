@@ -1,7 +1,7 @@
 """``toolgen.tools``, called directly on scanned source texts: the ``ToolDef`` a selected function
 becomes (its name, description, parameters, defaults, function path and owner), the framework
 branches it dispatches to, its order, and what is said (``path:line:col``) when a name or a
-parameter cannot be sent."""
+parameter cannot be sent. (Duplicate names, checked across modules: test_ownership.py.)"""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from textwrap import dedent
 from typing import Any
 
 from toolgen.config import Target
-from toolgen.errors import Diagnostics, SourceSpan
+from toolgen.errors import Diagnostics
 from toolgen.ir import Owner, ToolDef
 from toolgen.scan.gather import gather_text
-from toolgen.tools import build_tools, check_duplicates
+from toolgen.tools import build_tools
 
 
 def build(
@@ -319,26 +319,4 @@ def test_show_says_which_rules_described_the_tool() -> None:
             "function's signature as Python prints it, then the whole docstring; parameter "
             "descriptions: Annotated text, then Field/Param, then the docstring",
         )
-    ]
-
-
-def test_two_tools_of_one_name_and_owner_are_an_error_at_the_second() -> None:
-    """Names are unique per owner: the second place (in file order) names the first."""
-    a, b, c = (
-        SourceSpan("pkg/b.py", 9, 1),
-        SourceSpan("pkg/a.py", 3, 1),
-        SourceSpan("pkg/a.py", 7, 1),
-    )
-    server = Owner("pkg.s:mcp", "mcp-server")
-    diags = Diagnostics()
-    check_duplicates([("search", a, None), ("search", b, None), ("search", c, server)], diags)
-    assert [d.format() for d in diags.items] == [
-        "pkg/b.py:9:1: error: duplicate tool name 'search': also defined at pkg/a.py:3:1 "
-        "(rename one with @tool(name=...))"
-    ]
-    diags = Diagnostics()
-    check_duplicates([("search", c, server), ("search", a, server)], diags)
-    assert [d.format() for d in diags.items] == [
-        "pkg/b.py:9:1: error: duplicate tool name 'search' of mcp-server 'pkg.s:mcp': also "
-        "defined at pkg/a.py:7:1 (rename one with @tool(name=...))"
     ]
