@@ -226,9 +226,7 @@ def test_modules_limits_the_candidates_to_those_defined_there() -> None:
     assert names(found) == ["hotels"]
 
 
-def test_a_stub_decides_which_functions_are_tools_and_the_implementation_gives_the_docstring() -> (
-    None
-):
+def test_a_stub_decides_which_are_tools_and_its_implementation_gives_the_docstring() -> None:
     """A ``.pyi`` beside a ``.py`` decides over it; the docstring is read from the ``.py``."""
     files = {
         "pkg/a.pyi": "from toolgen import tool\n\n@tool\ndef ping(x: int) -> int: ...\n",
