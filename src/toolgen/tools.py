@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import re
 import unicodedata
-from typing import Any, Final
+from typing import Final
 
 from toolgen import docstrings
 from toolgen.config import Target
@@ -19,22 +19,16 @@ from toolgen.frameworks.kernel_tools import kernel_property
 from toolgen.frameworks.langchain import one_string_tool
 from toolgen.frameworks.notes import rule_notes
 from toolgen.frameworks.pydantic_ai import single_model
+from toolgen.frameworks.rules import DocstringRule
 from toolgen.frameworks.smolagents_choices import choices as _choices
-from toolgen.ir import MAX_NESTING, SCHEMA_NESTING, JsonSchema, Owner, ToolDef, nesting
+from toolgen.ir import MAX_NESTING, SCHEMA_NESTING, JsonSchema, ToolDef, nesting
+from toolgen.parameter import parameter_schema
 from toolgen.returns import output_schema
 from toolgen.scan.annotations import check_examples
-from toolgen.scan.model import ModuleScan, Parameter
+from toolgen.scan.model import ModuleScan
 from toolgen.scan.names import say_normalised
 from toolgen.scan.resolve import Resolver
-from toolgen.scan.schema import (
-    MISSING,
-    Context,
-    Meta,
-    SchemaMapper,
-    apply_keywords,
-    rewrite_refs,
-)
-from toolgen.scan.surrogates import lone_surrogate
+from toolgen.scan.schema import Context, SchemaMapper, rewrite_refs
 from toolgen.select import (
     TOOL_DECORATOR,
     Candidate,
@@ -47,7 +41,6 @@ from toolgen.select import (
 __all__ = [
     "TOOL_DECORATOR",
     "build_tools",
-    "check_duplicates",
     "decorator_qualnames",
     "select_tools",
 ]
@@ -93,29 +86,6 @@ def build_tools(
     return tools
 
 
-def check_duplicates(tools: list[tuple[str, SourceSpan, Owner | None]], diags: Diagnostics) -> None:
-    """Two tools with one name and one owner: an error at the second, naming the first.
-
-    Names are unique per owner (two servers each serve their own ``search``), not per target.
-    """
-    keyed = [(name, owner, span) for name, span, owner in tools]
-    if len({(name, owner) for name, owner, _ in keyed}) == len(keyed):
-        return
-    first: dict[tuple[str, Owner | None], SourceSpan] = {}
-    # Plain tuples sort like SourceSpan (path, line, col), and much faster than dataclasses.
-    for name, owner, span in sorted(keyed, key=lambda t: (t[0], t[2].path, t[2].line, t[2].col)):
-        if (name, owner) in first:
-            whose = f" of {owner.kind} '{owner.id}'" if owner is not None else ""
-            diags.error(
-                f"duplicate tool name '{name}'{whose}: also defined at {first[name, owner]}"
-                " (rename one with @tool(name=...))",
-                span,
-                "duplicate-name",
-            )
-        else:
-            first[name, owner] = span
-
-
 def _tool(
     c: Candidate,
     mapper: SchemaMapper,
@@ -123,6 +93,8 @@ def _tool(
     diags: Diagnostics,
     notes: list[tuple[str, str]] | None = None,
 ) -> ToolDef | None:
+    """One selected function's IR tool, or ``None`` when an error (said in ``diags``) keeps it
+    from being sent; ``notes`` receives which rules read it and hid which parameters."""
     function, module = c.function, c.module.module
     say_normalised("function", function, diags)
     for param in function.params:
@@ -131,27 +103,7 @@ def _tool(
     name_override, description_override, ok = decorator_arguments(c, mapper, diags, read)
     name = c.prefix + (name_override if name_override is not None else function.name)
     name = wire_name(c.rule.wire, name)  # what the framework sends (CrewAI sanitises it)
-    if not _ANY_PROVIDER_NAME.match(name):
-        diags.error(
-            f"tool name '{name}' is not valid for any provider (letters, digits, '_', '-', '.' "
-            "and ':' only); rename it with @tool(name=...)",
-            c.decorator_span,
-            "bad-name",
-        )
-        ok = False
-    elif not _PORTABLE_NAME.match(name) and not (c.prefix and _DASHED_NAME.match(name)):
-        # (Semantic Kernel's ``plugin-function`` is what it sends: not the user's to rename.)
-        then = (
-            "every provider accepts '-' today, as is, but Bedrock's older rule "
-            "(^[a-zA-Z][a-zA-Z0-9_]*$) did not: '_' is safe everywhere"
-            if _DASHED_NAME.match(name)
-            else "providers will see a rewritten name"
-        )
-        diags.warning(
-            f"tool name '{name}' is not portable (^[a-zA-Z][a-zA-Z0-9_]{{0,63}}$); {then}",
-            c.decorator_span,
-            "name-not-portable",
-        )
+    ok = _name_is_sent(c, name, diags) and ok
     raw_doc = function.docstring or c.implementation_doc
     if raw_doc is None and c.rule.needs_docstring:
         diags.warning(
@@ -180,119 +132,15 @@ def _tool(
     if c.rule.one_string is not None:  # LangChain's ``Tool``: one string, whatever the signature
         made = one_string_tool(c.rule.one_string, name, description, module, function)
         return dataclasses.replace(made, owner=c.owner) if ok else None
-    properties: dict[str, JsonSchema] = {}
-    required: list[str] = []
-    seen_params: set[str] = set()
-    left_out: set[str] = set()
-    for index, param in enumerate(function.params):
-        if index == 0 and param.name in ("self", "cls") and param.annotation is None:
-            why = injected_by(c, index, param, mapper, target)
-            if why is None and c.method_of is not None:
-                why = f"the method of '{c.method_of}' is called bound"
-            elif why is None:
-                why = f"an unannotated first '{param.name}' is taken for a method's"
-                diags.warning(
-                    f"tool '{name}': parameter '{param.name}' is left out of the schema: {why}, "
-                    f"but '{function.name}' is a module-level function, so a dispatcher's "
-                    f"{function.name}(**arguments) will not pass it (annotate it to keep it)",
-                    param.span,
-                    "self-left-out",
-                )
-            if notes is not None:
-                notes.append((name, f"parameter '{param.name}' is left out: {why}"))
-            left_out.add(param.name)
-            continue
-        if param.kind in ("varargs", "varkw"):
-            if not target.skip_varargs and not c.rule.skips_varargs:
-                star = "*" if param.kind == "varargs" else "**"
-                diags.error(
-                    f"tool '{name}': {star}{param.name} cannot be described as a tool "
-                    "parameter (set skip_varargs = true to leave it out)",
-                    param.span,
-                    "varargs",
-                )
-                ok = False
-            continue
-        why = injected_by(c, index, param, mapper, target)
-        if why is not None:
-            if notes is not None:
-                notes.append((name, f"parameter '{param.name}' is left out: {why}"))
-            left_out.add(param.name)
-            continue
-        seen_params.add(param.name)
-        if c.rule.annotated is not None and param.annotation is None:
-            diags.warning(
-                f"tool '{name}': parameter '{param.name}' has no annotation, which "
-                f"{c.rule.framework} refuses ({c.rule.annotated}); toolgen describes it as any "
-                "value",
-                param.span,
-                "unannotated",
-            )
-        # toolgen's own tools, and most frameworks, call ``f(**arguments)``.
-        if param.kind == "positional_only" and not c.rule.passes_positional_only:
-            diags.error(
-                f"tool '{name}': parameter '{param.name}' is positional-only (before '/'), but "
-                f"a tool is called with keyword arguments ({function.name}(**arguments)), "
-                "which cannot pass it; remove the '/'",
-                param.span,
-                "positional-only",
-            )
-            ok = False
-            continue
-        if c.rule.schema_rules == "semantic-kernel":
-            mapped = kernel_property(param, mapper, module)
-            if isinstance(mapped, str):
-                if notes is not None:
-                    notes.append((name, mapped))
-                continue
-            properties[param.name], is_required = mapped
-            if is_required:
-                required.append(param.name)
-            continue
-        built = _parameter(param, mapper, module, name, doc, diags, rule.precedence)
-        if built is None:
-            ok = False
-            continue
-        schema, is_required = built
-        if rule.choices:
-            schema = _choices(schema)
-        if not c.rule.defaults:
-            schema = {k: v for k, v in schema.items() if k != "default"}
-        if param.name in read.arg_desc:
-            schema = {**schema, "description": read.arg_desc[param.name]}
-        if rule.filler and "description" not in schema:
-            schema = {**schema, "description": rule.filler.format(name=param.name)}
-        properties[param.name] = schema
-        if is_required:
-            required.append(param.name)
-    for documented, pdoc in doc.params.items():
-        if documented not in seen_params and documented not in ("args", "kwargs", "self", "cls"):
-            where = function.span
-            if function.docstring_line:
-                where = SourceSpan(
-                    function.span.path, function.docstring_line + pdoc.line, function.span.col + 4
-                )
-            diags.warning(
-                f"tool '{name}': docstring documents '{documented}', which is not a " "parameter",
-                where,
-                "unknown-doc-param",
-            )
-    if target.warn_undocumented:
-        for pname, schema in properties.items():
-            if "description" not in schema:
-                param_span = next(
-                    (p.span for p in function.params if p.name == pname), function.span
-                )
-                diags.warning(
-                    f"tool '{name}': parameter '{pname}' is not documented",
-                    param_span,
-                    "undocumented",
-                )
+    params = _parameters(c, mapper, target, diags, notes, name, doc, rule, read)
+    ok = params.ok and ok
+    properties, required = params.properties, params.required
+    _say_documentation(c, name, doc, params.seen, properties, target, diags)
     if not ok:
         return None
     if rule.description == "signature" and description_override is None:
         description = llama_index.description(
-            name, c.function, raw_doc, left_out, mapper, c.module.module, diags
+            name, c.function, raw_doc, params.left_out, mapper, c.module.module, diags
         )
     parameters: JsonSchema = {"type": "object", "properties": properties}
     if required:
@@ -350,72 +198,179 @@ def _tool(
     )
 
 
-def _parameter(
-    param: Parameter,
+def _name_is_sent(c: Candidate, name: str, diags: Diagnostics) -> bool:
+    """Whether some provider takes the tool's name (an error if none does); a warning when one
+    would rewrite it."""
+    if not _ANY_PROVIDER_NAME.match(name):
+        diags.error(
+            f"tool name '{name}' is not valid for any provider (letters, digits, '_', '-', '.' "
+            "and ':' only); rename it with @tool(name=...)",
+            c.decorator_span,
+            "bad-name",
+        )
+        return False
+    if not _PORTABLE_NAME.match(name) and not (c.prefix and _DASHED_NAME.match(name)):
+        # (Semantic Kernel's ``plugin-function`` is what it sends: not the user's to rename.)
+        then = (
+            "every provider accepts '-' today, as is, but Bedrock's older rule "
+            "(^[a-zA-Z][a-zA-Z0-9_]*$) did not: '_' is safe everywhere"
+            if _DASHED_NAME.match(name)
+            else "providers will see a rewritten name"
+        )
+        diags.warning(
+            f"tool name '{name}' is not portable (^[a-zA-Z][a-zA-Z0-9_]{{0,63}}$); {then}",
+            c.decorator_span,
+            "name-not-portable",
+        )
+    return True
+
+
+@dataclasses.dataclass(slots=True)
+class _Parameters:
+    """A tool's parameters as the model is sent them, and what the loop over them found."""
+
+    properties: dict[str, JsonSchema] = dataclasses.field(default_factory=dict)
+    required: list[str] = dataclasses.field(default_factory=list)
+    seen: set[str] = dataclasses.field(default_factory=set)
+    """The parameters the model fills (whether or not they could be described)."""
+    left_out: set[str] = dataclasses.field(default_factory=set)
+    """The parameters the framework fills (``self``, a context, an injected type)."""
+    ok: bool = True
+    """``False`` after an error: no tool is made."""
+
+
+def _parameters(
+    c: Candidate,
     mapper: SchemaMapper,
-    module: str,
-    tool: str,
-    doc: docstrings.Docstring,
+    target: Target,
     diags: Diagnostics,
-    precedence: tuple[str, ...] = ("field", "text", "docstring"),
-) -> tuple[JsonSchema, bool] | None:
-    """The parameter's schema and whether it is required; ``None`` (after an error) when it
-    cannot be described."""
-
-    ctx = Context(module, param.span, f"tool '{tool}', parameter '{param.name}'")
-    for written in (param.annotation, param.default):
-        why = lone_surrogate(written) if written is not None else None
+    notes: list[tuple[str, str]] | None,
+    name: str,
+    doc: docstrings.Docstring,
+    rule: DocstringRule,
+    read: Read,
+) -> _Parameters:
+    """Each parameter left out (said in ``notes``), refused (an error) or described: by the
+    framework's own reader (Semantic Kernel) or :func:`parameter_schema`, then the rule's
+    choices, defaults, ``arg_desc`` and filler."""
+    function, module = c.function, c.module.module
+    out = _Parameters()
+    for index, param in enumerate(function.params):
+        if index == 0 and param.name in ("self", "cls") and param.annotation is None:
+            why = injected_by(c, index, param, mapper, target)
+            if why is None and c.method_of is not None:
+                why = f"the method of '{c.method_of}' is called bound"
+            elif why is None:
+                why = f"an unannotated first '{param.name}' is taken for a method's"
+                diags.warning(
+                    f"tool '{name}': parameter '{param.name}' is left out of the schema: {why}, "
+                    f"but '{function.name}' is a module-level function, so a dispatcher's "
+                    f"{function.name}(**arguments) will not pass it (annotate it to keep it)",
+                    param.span,
+                    "self-left-out",
+                )
+            if notes is not None:
+                notes.append((name, f"parameter '{param.name}' is left out: {why}"))
+            out.left_out.add(param.name)
+            continue
+        if param.kind in ("varargs", "varkw"):
+            if not target.skip_varargs and not c.rule.skips_varargs:
+                star = "*" if param.kind == "varargs" else "**"
+                diags.error(
+                    f"tool '{name}': {star}{param.name} cannot be described as a tool "
+                    "parameter (set skip_varargs = true to leave it out)",
+                    param.span,
+                    "varargs",
+                )
+                out.ok = False
+            continue
+        why = injected_by(c, index, param, mapper, target)
         if why is not None:
-            diags.error(f"{ctx.what}: {why}", param.span, "lone-surrogate")
-            return None
-    if param.annotation is None:
-        schema: JsonSchema = {}
-        meta = Meta()
-    else:
-        schema, meta = mapper.schema(param.annotation, ctx)
-    default: Any = MISSING
-    has_default = False
-    if param.default is not None:
-        held = mapper.field_of(param.default, module)
-        if held is not None:  # ``= Field(...)``, written here or held in a constant
-            field_meta = Meta()
-            mapper.field_call(held[0], held[1], field_meta, ctx)
-            schema = apply_keywords(schema, field_meta.keywords)
-            meta.description = field_meta.description or meta.description
-            has_default, default = field_meta.has_default, field_meta.default
-        else:
-            has_default = True
-            default = mapper.value(
-                param.default, module, ctx, "the default", "no default is emitted"
+            if notes is not None:
+                notes.append((name, f"parameter '{param.name}' is left out: {why}"))
+            out.left_out.add(param.name)
+            continue
+        out.seen.add(param.name)
+        if c.rule.annotated is not None and param.annotation is None:
+            diags.warning(
+                f"tool '{name}': parameter '{param.name}' has no annotation, which "
+                f"{c.rule.framework} refuses ({c.rule.annotated}); toolgen describes it as any "
+                "value",
+                param.span,
+                "unannotated",
             )
-    elif meta.has_default:
-        has_default, default = True, meta.default
-    nullable = _is_nullable(schema)
-    if nullable:
-        schema = _strip_null(schema)
-        if default is None:
-            default = MISSING
-    documented = doc.params.get(param.name)
-    found = {
-        "field": meta.description,
-        "text": meta.text,
-        "docstring": documented.description if documented is not None else None,
-    }
-    description = next((found[k] for k in precedence if found.get(k)), None)
-    if description is not None:
-        schema = {**schema, "description": description}
-    if default is not MISSING:
-        schema = {**schema, "default": default}
-    return schema, not (has_default or nullable)
+        # toolgen's own tools, and most frameworks, call ``f(**arguments)``.
+        if param.kind == "positional_only" and not c.rule.passes_positional_only:
+            diags.error(
+                f"tool '{name}': parameter '{param.name}' is positional-only (before '/'), but "
+                f"a tool is called with keyword arguments ({function.name}(**arguments)), "
+                "which cannot pass it; remove the '/'",
+                param.span,
+                "positional-only",
+            )
+            out.ok = False
+            continue
+        if c.rule.schema_rules == "semantic-kernel":
+            mapped = kernel_property(param, mapper, module)
+            if isinstance(mapped, str):
+                if notes is not None:
+                    notes.append((name, mapped))
+                continue
+            out.properties[param.name], is_required = mapped
+            if is_required:
+                out.required.append(param.name)
+            continue
+        built = parameter_schema(param, mapper, module, name, doc, diags, rule.precedence)
+        if built is None:
+            out.ok = False
+            continue
+        schema, is_required = built
+        if rule.choices:
+            schema = _choices(schema)
+        if not c.rule.defaults:
+            schema = {k: v for k, v in schema.items() if k != "default"}
+        if param.name in read.arg_desc:
+            schema = {**schema, "description": read.arg_desc[param.name]}
+        if rule.filler and "description" not in schema:
+            schema = {**schema, "description": rule.filler.format(name=param.name)}
+        out.properties[param.name] = schema
+        if is_required:
+            out.required.append(param.name)
+    return out
 
 
-def _is_nullable(schema: JsonSchema) -> bool:
-    return any(b == {"type": "null"} for b in schema.get("anyOf", ()))
-
-
-def _strip_null(schema: JsonSchema) -> JsonSchema:
-    branches = [b for b in schema["anyOf"] if b != {"type": "null"}]
-    rest = {k: v for k, v in schema.items() if k != "anyOf"}
-    if len(branches) == 1:
-        return {**branches[0], **rest}
-    return {"anyOf": branches, **rest}
+def _say_documentation(
+    c: Candidate,
+    name: str,
+    doc: docstrings.Docstring,
+    seen: set[str],
+    properties: dict[str, JsonSchema],
+    target: Target,
+    diags: Diagnostics,
+) -> None:
+    """A warning for each name the docstring documents that is no parameter, and with
+    ``warn_undocumented`` for each parameter without a description."""
+    function = c.function
+    for documented, pdoc in doc.params.items():
+        if documented not in seen and documented not in ("args", "kwargs", "self", "cls"):
+            where = function.span
+            if function.docstring_line:
+                where = SourceSpan(
+                    function.span.path, function.docstring_line + pdoc.line, function.span.col + 4
+                )
+            diags.warning(
+                f"tool '{name}': docstring documents '{documented}', which is not a parameter",
+                where,
+                "unknown-doc-param",
+            )
+    if target.warn_undocumented:
+        for pname, schema in properties.items():
+            if "description" not in schema:
+                param_span = next(
+                    (p.span for p in function.params if p.name == pname), function.span
+                )
+                diags.warning(
+                    f"tool '{name}': parameter '{pname}' is not documented",
+                    param_span,
+                    "undocumented",
+                )

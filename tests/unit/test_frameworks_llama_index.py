@@ -257,29 +257,6 @@ def test_a_workflow_context_is_left_out_by_every_public_path(build_pkg, imported
     assert tool["description"] == "ask(question: str) -> str\nAsk."
 
 
-def test_show_says_which_rules_described_the_tool() -> None:
-    """``toolgen show``'s notes name llama-index's description rule (checked to fail before:
-    the rule had no words for it, a KeyError)."""
-    from toolgen.config import Target
-    from toolgen.tools import build_tools
-
-    source = (
-        "from llama_index.core.tools import FunctionTool\n\n"
-        "def ask(question: str) -> str:\n    '''Ask.'''\n\n"
-        "asker = FunctionTool.from_defaults(fn=ask)\n"
-    )
-    notes: list[tuple[str, str]] = []
-    build_tools([gather_text(source, "m.py", "m")], Target(), Diagnostics(), notes=notes)
-    assert notes == [
-        (
-            "ask",
-            "read by the rules of llama-index (a call); description: the tool's name and the "
-            "function's signature as Python prints it, then the whole docstring; parameter "
-            "descriptions: Annotated text, then Field/Param, then the docstring",
-        )
-    ]
-
-
 def test_a_schema_given_to_from_defaults_is_a_warning(build_pkg) -> None:
     """``fn_schema=``, ``tool_metadata=`` and ``partial_params=`` replace what llama-index reads
     from the function: toolgen says it emits the signature's schema instead of staying silent."""

@@ -10,7 +10,6 @@ import pytest
 from click.testing import CliRunner
 
 from tests.conftest import write_tree
-from toolgen.assemble import owner_prefixes
 from toolgen.cli import main
 from toolgen.engine.entries import decode_module, encode_module
 from toolgen.errors import SourceSpan
@@ -231,27 +230,6 @@ def test_diff_weighs_each_owners_constants(tmp_path: Path, monkeypatch: pytest.M
     assert "TRAVEL_MCP_TOOLS_OPENAI" in text and "of pkg.travel:mcp" in text
     markdown = CliRunner().invoke(main, ["diff", "old.py", "new.py", "--format", "markdown"])
     assert "`TRAVEL_MCP_TOOLS_OPENAI`" in markdown.stdout
-
-
-def test_owner_prefixes_are_the_shortest_unique_ends_of_the_ids() -> None:
-    def forms(owner: Owner) -> ToolForms:
-        return ToolForms("t", SourceSpan("x.py"), owner.id, {}, {}, {}, (), owner=owner)
-
-    owners = [
-        Owner("app.servers.weather:mcp", "mcp-server"),
-        Owner("app.servers.travel:mcp", "mcp-server"),
-        Owner("app.agents:travel_agent", "agent"),
-        Owner("app.ünï:mcp", "mcp-server"),
-    ]
-    got = owner_prefixes([forms(o) for o in owners])
-    assert got == {
-        Owner("app.agents:travel_agent", "agent"): "TRAVEL_AGENT",
-        Owner("app.servers.travel:mcp", "mcp-server"): "TRAVEL_MCP",
-        Owner("app.servers.weather:mcp", "mcp-server"): "WEATHER_MCP",
-        Owner("app.ünï:mcp", "mcp-server"): "N_MCP",
-    }
-    assert all(p.isidentifier() and p.isascii() for p in got.values())
-    assert owner_prefixes([forms(owners[0])]) == {}  # one owner: no owner constants
 
 
 def test_the_cache_keeps_each_tools_owner() -> None:

@@ -7,8 +7,9 @@ from toolgen.config import Target
 from toolgen.errors import Diagnostics, SourceSpan
 from toolgen.frameworks.candidate import Candidate, decorator_qualnames, wanted_owner
 from toolgen.frameworks.classes import _with_bases
+from toolgen.frameworks.kernel_plugins import SEPARATOR, class_plugin_name, plugin_names
 from toolgen.frameworks.rules import DecoratorRule, Framework
-from toolgen.frameworks.semantic_kernel import SEPARATOR, class_plugin_name, parameter, plugin_names
+from toolgen.frameworks.semantic_kernel import parameter
 from toolgen.ir import JsonSchema, Owner
 from toolgen.scan.model import ClassDef, Function, ModuleScan, Parameter
 from toolgen.scan.resolve import Resolver

@@ -363,7 +363,7 @@ def _listed(
             if found.module == scan.module:
                 listed.add(found.alias.name)
             # Made in another module, that module's build makes it a tool of no owner too:
-            # assembly keeps the owners' (toolgen.assemble.claimed).
+            # assembly keeps the owners' (toolgen.ownership.claimed).
             written = resolver.symbols[found.module].scan
             return _from_call(resolver, written, value, made, found.alias.span, owner, diags)
     if isinstance(found, LocalFunction):

@@ -228,7 +228,7 @@ REGISTERING = frozenset({"add_plugin", "add_function", "from_object"})
 """Methods whose calls are kept wherever they are written, function bodies included: they name
 the plugin tools are registered in (Semantic Kernel's ``kernel.add_plugin(..., plugin_name=)``,
 ``kernel.add_function(plugin_name, function)``, ``KernelPlugin.from_object(name, instance)``,
-read by :mod:`toolgen.frameworks.semantic_kernel`)."""
+read by :mod:`toolgen.frameworks.kernel_plugins`)."""
 
 
 NESTED_LISTS = frozenset({"ReAct"})
