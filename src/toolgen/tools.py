@@ -29,21 +29,9 @@ from toolgen.scan.model import ModuleScan
 from toolgen.scan.names import say_normalised
 from toolgen.scan.resolve import Resolver
 from toolgen.scan.schema import Context, SchemaMapper, rewrite_refs
-from toolgen.select import (
-    TOOL_DECORATOR,
-    Candidate,
-    decorator_qualnames,
-    injected_by,
-    select_tools,
-    warn_decorated_methods,
-)
+from toolgen.select import Candidate, injected_by, select_tools, warn_decorated_methods
 
-__all__ = [
-    "TOOL_DECORATOR",
-    "build_tools",
-    "decorator_qualnames",
-    "select_tools",
-]
+__all__ = ["build_tools"]
 
 _ANY_PROVIDER_NAME: Final = re.compile(r"^[A-Za-z0-9_.:-]+$")
 _PORTABLE_NAME: Final = re.compile(r"^[a-zA-Z][a-zA-Z0-9_]{0,63}$")

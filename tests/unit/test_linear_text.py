@@ -63,7 +63,7 @@ def test_a_docstring_is_parsed_in_linear_time(case: str) -> None:
 def test_a_description_of_many_choices_markers_is_read_in_linear_time() -> None:
     program = textwrap.dedent("""
         import json, sys
-        from toolgen.tools import _choices
+        from toolgen.frameworks.smolagents_choices import choices as _choices
         text = sys.stdin.read()
         print(json.dumps(_choices({"type": "string", "description": text})))
         """)
