@@ -71,10 +71,3 @@ def test_the_provider_names_the_settings_accept_are_the_adapters() -> None:
     from toolgen.settings import PROVIDERS
 
     assert tuple(ADAPTERS) == PROVIDERS
-
-
-def test_the_preset_names_the_settings_accept_are_the_presets() -> None:
-    from toolgen.frameworks import PRESETS
-    from toolgen.settings import PRESET_NAMES
-
-    assert tuple(PRESETS) == PRESET_NAMES
