@@ -24,7 +24,7 @@ from toolgen._version import __version__
 from toolgen.config import Target, read_toml
 from toolgen.discover import SourceFile, discover, kind_of, module_aliases
 from toolgen.errors import ConfigError, Diagnostics, ToolgenError, showable
-from toolgen.frameworks import PRESETS
+from toolgen.settings import PRESET_NAMES
 
 _NOFOLLOW: Final = getattr(os, "O_NOFOLLOW", 0)
 SKIPPED_FOLDERS: Final = frozenset({"tests", "test", "docs", "benchmarks"})
@@ -149,7 +149,7 @@ def detect(root: Path) -> Found | None:
     frameworks: set[str] = set()
     for candidate in candidates:
         folders.add(_top_folder(by_display[candidate.module.path], root))
-        if candidate.rule.framework in PRESETS:
+        if candidate.rule.framework in PRESET_NAMES:
             frameworks.add(candidate.rule.framework)
     return Found(tuple(sorted(folders)), tuple(sorted(frameworks)), len(candidates))
 

@@ -23,8 +23,9 @@ PRESET_NAMES: Final = (
     "crewai",
     "autogen",
 )
-"""The framework presets' names (:data:`toolgen.frameworks.PRESETS`, which a test keeps equal):
-written out, so that reading the settings, as every run does, does not build the presets."""
+"""The framework presets, by name, in the order they apply: the one list of them. Each is the
+module of its name in ``toolgen/frameworks/presets/`` (``semantic_kernel.py``), loaded only by a
+build that uses it; reading the settings, as every run does, loads none."""
 PROVIDERS: Final = ("openai", "openai_responses", "anthropic", "gemini", "mcp", "bedrock")
 DEFAULT_OUT_NAME: Final = "tool_schemas.py"
 

@@ -67,6 +67,7 @@ SEAMS = {
     ("toolgen.engine.lifetime", "threading"): PROCESSES,
     ("toolgen.engine.target", "toolgen.pipeline"): STAGE,
     ("toolgen.engine.target", "toolgen.assemble"): WHILE_PARSING,
+    ("toolgen.engine.target", "toolgen.frameworks"): WHILE_PARSING,
     ("toolgen.engine.target", "toolgen.render"): WHILE_PARSING,
     ("toolgen.engine.target", "toolgen.scan.gather"): LIBCST,
     ("toolgen.engine.target", "toolgen.scan.serial"): STALE,

@@ -64,17 +64,3 @@ def test_every_default_reads_back_from_the_file_and_every_flag_exists() -> None:
     for setting in SETTINGS.values():
         if setting.flag is not None:
             assert setting.flag in help_text, setting.flag
-
-
-def test_the_provider_names_the_settings_accept_are_the_adapters() -> None:
-    from toolgen.providers import ADAPTERS
-    from toolgen.settings import PROVIDERS
-
-    assert tuple(ADAPTERS) == PROVIDERS
-
-
-def test_the_preset_names_the_settings_accept_are_the_presets() -> None:
-    from toolgen.frameworks import PRESETS
-    from toolgen.settings import PRESET_NAMES
-
-    assert tuple(PRESETS) == PRESET_NAMES

@@ -23,6 +23,9 @@ from toolgen.runtime.undo import Rules, bound_by_position, omit_nulls, rules_of,
 __all__ = ["PROVIDERS", "ToolInfo", "Toolbox"]
 
 PROVIDERS: Final = ("openai", "openai_responses", "anthropic", "gemini", "mcp", "bedrock")
+"""The providers whose constants a ``Toolbox`` reads, in the build's order: the run-time imports
+nothing of the build, so this is ``toolgen.settings.PROVIDERS`` written out (a test keeps the
+two equal)."""
 _BY_POSITION: Final = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
 _LISTED: Final = 20
 """How many tool names an unknown tool's error lists."""

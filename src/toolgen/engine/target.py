@@ -239,8 +239,10 @@ class TargetRun:
         that build are forked from this process afterwards and inherit it, and writing the
         output, after them, finds it loaded."""
         import toolgen.assemble  # noqa: F401
+        from toolgen.frameworks import active
         from toolgen.render import TEMPLATE, environment
 
+        active(self.target.frameworks)  # the presets the target uses, each loaded on first use
         environment(self.target.line_length).get_template(TEMPLATE)
 
     def _keep_scan(self, source: SourceFile, scan: ModuleScan, encoded: object) -> None:

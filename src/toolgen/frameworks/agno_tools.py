@@ -7,7 +7,7 @@ from toolgen.config import Target
 from toolgen.errors import Diagnostics
 from toolgen.frameworks.agno import toolkit_tools
 from toolgen.frameworks.candidate import Candidate, decorator_qualnames, wanted_owner
-from toolgen.frameworks.presets import PRESETS
+from toolgen.frameworks.presets import preset
 from toolgen.scan.model import Call, Lit, ModuleScan, Name
 from toolgen.scan.resolve import Resolver
 from toolgen.scan.schema import SchemaMapper
@@ -23,7 +23,7 @@ def toolkit_candidates(
 ) -> list[Candidate]:
     """The methods agno ``Toolkit`` subclasses register (:mod:`toolgen.frameworks.agno`) that
     the target takes, each a candidate read by agno's ``@tool`` rule."""
-    framework = PRESETS["agno"]
+    framework = preset("agno")
     out: list[Candidate] = []
     for found in toolkit_tools(scans, resolver, mapper, diags, modules):
         if not wanted_owner(target, found.owner):

@@ -10,7 +10,7 @@ from toolgen.errors import Diagnostics
 from toolgen.frameworks import llama_index
 from toolgen.frameworks.candidate import Candidate, wanted_owner
 from toolgen.frameworks.classes import MethodTool, class_tools, listed_class_tools
-from toolgen.frameworks.presets import PRESETS, active
+from toolgen.frameworks.presets import active, preset
 from toolgen.ir import ToolDef
 from toolgen.scan.model import Call, Lit, ModuleScan, Name
 from toolgen.scan.resolve import Resolver
@@ -41,7 +41,7 @@ def class_candidates(
         if not isinstance(found, MethodTool):
             out.append((found, said))
             continue
-        framework = PRESETS[found.framework]
+        framework = preset(found.framework)
         rule = framework.decorators.get(found.reads_as) or framework.calls[found.reads_as].rule
         # The class's name and description are given as the decorator's keywords, whatever
         # keywords the framework's own decorator takes (CrewAI's ``@tool`` takes neither).

@@ -23,7 +23,7 @@ from toolgen.docstrings.model import Docstring, ParamDoc
 from toolgen.errors import Diagnostics
 from toolgen.frameworks.classes import MethodTool, _attributes, _method, _with_bases
 from toolgen.frameworks.owners import class_lineage
-from toolgen.frameworks.presets import LLAMA_INDEX_FROM_DEFAULTS
+from toolgen.frameworks.presets._shared import LLAMA_INDEX_FROM_DEFAULTS
 from toolgen.ir import Owner
 from toolgen.scan.model import ClassDef, Function, Lit, ModuleScan, Name, Or, Sub, TExpr
 from toolgen.scan.resolve import External, LocalAlias, LocalClass, Resolver

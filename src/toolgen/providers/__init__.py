@@ -3,29 +3,23 @@ that no two tools share a provider's wire name."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
 from dataclasses import dataclass
 from typing import Any, Final
 
 from toolgen.errors import Diagnostics, SourceSpan
 from toolgen.ir import ToolDef
-from toolgen.providers.anthropic import Anthropic
-from toolgen.providers.base import AdapterOptions, ProviderAdapter
-from toolgen.providers.bedrock import Bedrock
+from toolgen.providers.base import AdapterFactory, ProviderAdapter
 from toolgen.providers.calls import Rules, call_rules
-from toolgen.providers.gemini import Gemini
-from toolgen.providers.mcp import MCP
-from toolgen.providers.openai import OpenAIChat, OpenAIResponses
 from toolgen.providers.transforms import Losses
+from toolgen.settings import PROVIDERS
 
-ADAPTERS: Final[dict[str, Callable[[AdapterOptions], ProviderAdapter]]] = {
-    "openai": OpenAIChat,
-    "openai_responses": OpenAIResponses,
-    "anthropic": Anthropic,
-    "gemini": Gemini,
-    "mcp": MCP,
-    "bedrock": Bedrock,
+ADAPTERS: Final[dict[str, AdapterFactory]] = {
+    name: importlib.import_module(f"{__name__}.{name}").ADAPTER for name in PROVIDERS
 }
+"""Each provider's adapter, by name, in ``settings.PROVIDERS``' order: the ``ADAPTER`` of the
+module of its name (``providers/openai_responses.py``). Adding a provider is its name there and
+its module here."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from toolgen.ir import ToolDef
 from toolgen.providers import share
 from toolgen.providers import transforms as t
-from toolgen.providers.base import ANTHROPIC_NAMES, AdapterOptions, NameRule, Normalized
+from toolgen.providers.base import (
+    ANTHROPIC_NAMES,
+    AdapterFactory,
+    AdapterOptions,
+    NameRule,
+    Normalized,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,3 +42,6 @@ class Anthropic:
         if tool.defer_loading:
             out["defer_loading"] = True
         return out
+
+
+ADAPTER: Final[AdapterFactory] = Anthropic

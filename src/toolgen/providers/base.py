@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any, Protocol
 
@@ -85,6 +86,10 @@ class ProviderAdapter(Protocol):
     def wrap(self, tool: ToolDef, normalized: Normalized, name: str) -> dict[str, Any]:
         """One element of the provider's ``tools`` list."""
         ...
+
+
+AdapterFactory = Callable[[AdapterOptions], ProviderAdapter]
+"""What each provider's module holds as ``ADAPTER``: its adapter, made from the options."""
 
 
 OPENAI_NAMES = NameRule("a-zA-Z0-9_-", NAME_LENGTH["openai"].value)

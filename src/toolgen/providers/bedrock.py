@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from toolgen.ir import ToolDef
 from toolgen.providers import refs
 from toolgen.providers import transforms as t
-from toolgen.providers.base import BEDROCK_NAMES, AdapterOptions, NameRule, Normalized
+from toolgen.providers.base import (
+    BEDROCK_NAMES,
+    AdapterFactory,
+    AdapterOptions,
+    NameRule,
+    Normalized,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,3 +47,6 @@ class Bedrock:
             spec["description"] = tool.description
         spec["inputSchema"] = {"json": normalized.schema}
         return {"toolSpec": spec}
+
+
+ADAPTER: Final[AdapterFactory] = Bedrock

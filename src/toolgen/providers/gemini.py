@@ -10,7 +10,14 @@ from typing import Any, Final
 from toolgen.ir import JsonSchema, ToolDef, json_type
 from toolgen.providers import refs, share
 from toolgen.providers import transforms as t
-from toolgen.providers.base import GEMINI_NAMES, VERTEX_NAMES, AdapterOptions, NameRule, Normalized
+from toolgen.providers.base import (
+    GEMINI_NAMES,
+    VERTEX_NAMES,
+    AdapterFactory,
+    AdapterOptions,
+    NameRule,
+    Normalized,
+)
 from toolgen.providers.transforms import NULL, Losses, Pass, fold, transform
 
 # --- the OpenAPI subset of `parameters`: its keywords, and the passes that reach it -------
@@ -377,3 +384,6 @@ class Gemini:
         if normalized.extra.get("response_field"):
             out[normalized.extra["response_field"]] = normalized.extra["response"]
         return out
+
+
+ADAPTER: Final[AdapterFactory] = Gemini

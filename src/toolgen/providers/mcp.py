@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from toolgen.ir import JsonSchema, ToolDef
 from toolgen.providers import share
 from toolgen.providers import transforms as t
-from toolgen.providers.base import MCP_NAMES, AdapterOptions, NameRule, Normalized
+from toolgen.providers.base import MCP_NAMES, AdapterFactory, AdapterOptions, NameRule, Normalized
 
 
 def _wrapped(schema: JsonSchema) -> JsonSchema:
@@ -91,3 +91,6 @@ class MCP:
         if tool.annotations:
             out["annotations"] = dict(tool.annotations)
         return out
+
+
+ADAPTER: Final[AdapterFactory] = MCP

@@ -14,9 +14,9 @@ from decimal import Decimal
 from pathlib import PurePath
 from typing import Any, Final
 
-__all__ = ["PROVIDERS", "Call", "jsonable", "read_call", "reply", "to_text"]
+from toolgen.runtime.toolbox import PROVIDERS
 
-PROVIDERS: Final = ("openai", "openai_responses", "anthropic", "gemini", "bedrock", "mcp")
+__all__ = ["Call", "jsonable", "read_call", "reply", "to_text"]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
