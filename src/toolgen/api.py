@@ -17,7 +17,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from toolgen.config import Config, Target, default_cache_dir, load
+from toolgen.config import PROVIDERS, Config, Target, default_cache_dir, load
 from toolgen.discover import display_path
 from toolgen.emit.place import place_output
 from toolgen.engine import Cache, open_cache
@@ -341,8 +341,9 @@ def show(
     """
     from toolgen import pipeline
     from toolgen.assemble import merge_provider_diagnostics
-    from toolgen.providers import ADAPTERS
 
+    if provider is not None and provider not in PROVIDERS:
+        raise UsageError(f"unknown provider '{provider}'; expected one of: {', '.join(PROVIDERS)}")
     cwd = cwd or Path.cwd()
     if not path.is_file():
         raise UsageError(f"no such file: {display_path(path, cwd)}")
@@ -368,8 +369,6 @@ def show(
         known = ", ".join(sorted({t.name for t, _, _ in found})) or "none"
         raise UsageError(f"no tool '{function}' in {shown}; its tools: {known}")
     tool, made_by, module = wanted[0]
-    if provider is not None and provider not in ADAPTERS:
-        raise UsageError(f"unknown provider '{provider}'; expected one of: {', '.join(ADAPTERS)}")
     diags = Diagnostics()
     # What was said at the tool's function and at the statements of the module that made it.
     places = {shown, tool.span.path, *(f.display for f in sources.by_module[module])}

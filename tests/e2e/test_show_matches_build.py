@@ -15,6 +15,7 @@ from toolgen import api
 from toolgen.config import Config, Target, override
 from toolgen.engine import open_cache
 from toolgen.engine.target import TargetRun
+from toolgen.errors import UsageError
 from toolgen.providers import ADAPTERS
 
 BUILDING = [
@@ -119,3 +120,14 @@ def test_show_resolves_types_from_other_folders_as_build_does(
     )
     assert value["parameters"]["properties"]["ticket"]["$ref"] == "#/$defs/Ticket"
     assert {d.code for d in diagnostics} == {"lossy"}  # providers fold keywords; no unknown type
+
+
+def test_show_refuses_an_unknown_provider_before_it_reads_the_sources(tmp_path: Path) -> None:
+    """A provider name is checked against the one list of providers first: a typo is said as
+    itself, with the names that exist, even where the path would be refused too."""
+    with pytest.raises(UsageError) as raised:
+        api.show(tmp_path / "missing.py", "f", Config((Target(),)), "opneai", cwd=tmp_path)
+    assert str(raised.value) == (
+        "unknown provider 'opneai'; expected one of: "
+        "openai, openai_responses, anthropic, gemini, mcp, bedrock"
+    )
