@@ -26,7 +26,6 @@ SEAMS = {
     ("toolgen", "importlib"): LAZY,
     ("toolgen.api", "toolgen.pipeline"): STAGE,
     ("toolgen.api", "toolgen.assemble"): STAGE,
-    ("toolgen.api", "toolgen.providers"): STAGE,
     ("toolgen.api", "toolgen.discover"): STAGE,
     ("toolgen.api", "toolgen.sources"): STAGE,
     ("toolgen.api", "toolgen.emit.prove"): STALE,
