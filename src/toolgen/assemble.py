@@ -13,7 +13,6 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping
-from dataclasses import astuple
 from typing import Any
 
 from toolgen.config import Target
@@ -29,7 +28,7 @@ from toolgen.ownership import (
     serves_mcp,
 )
 from toolgen.providers import ADAPTERS, AdaptedTool, check_collisions
-from toolgen.providers.base import AdapterOptions
+from toolgen.providers.base import AdapterOptions, option_values
 from toolgen.providers.limits import check_request
 from toolgen.render import Constant, RenderedConstant, list_item, render_constant, render_list
 from toolgen.render.literal import Layouts
@@ -42,7 +41,7 @@ def forms_digest(ir: str, target: Target) -> str:
     adapters read (:class:`AdapterOptions`), the providers and the line length; no other
     setting, so that changing one reuses every tool's forms (:func:`toolgen.pipeline.build_module`).
     """
-    made_with = [ir, astuple(AdapterOptions.of(target)), target.providers, target.line_length]
+    made_with = [ir, option_values(target), target.providers, target.line_length]
     return hashlib.sha256(json.dumps(made_with).encode("utf-8")).hexdigest()
 
 
@@ -90,10 +89,17 @@ def tool_forms(
     )
 
 
+_CANONICAL = json.JSONEncoder(
+    ensure_ascii=False, sort_keys=True, separators=(",", ":"), check_circular=False
+)
+"""``json.dumps``' encoder for canonical JSON, made once; a tool's forms are trees that share
+subtrees but hold no cycle, so no set of the containers open is kept (~15 % of the encoding)."""
+
+
 def fingerprint(value: Any) -> str:
     """A value's digest, as a client can make it again from the data it sends or receives:
     SHA-256 of its canonical JSON (keys sorted, no spaces, UTF-8 as it is)."""
-    text = json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    text = _CANONICAL.encode(value)
     return "sha256:" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 

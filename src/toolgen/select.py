@@ -286,7 +286,10 @@ def injected_by(
         bare = set(class_lineage(mapper.resolver, module, annotation)) & set(c.rule.bare_injected)
         if bare:
             return f"{c.rule.framework}: hides a parameter typed {sorted(bare)[0]} itself"
-    lineage = set(_outer_lineage(mapper, annotation, module))
+    # The classes the annotation answers to, only when some type is injected: most parameters
+    # of most modules meet none, and resolving every annotation's lineage cost a build ~1 %.
+    typed = target.injected_types or any(f.injected_types for f in c.frameworks)
+    lineage = set(_outer_lineage(mapper, annotation, module)) if typed else set()
     if lineage & set(target.injected_types):
         return f"injected_types: {sorted(lineage & set(target.injected_types))[0]}"
     for framework in c.frameworks:

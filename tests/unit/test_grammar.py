@@ -8,6 +8,8 @@ import json
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from toolgen import grammar
 from toolgen.diff.load import Reader, _Untranslatable
@@ -90,3 +92,24 @@ def test_an_item_of_every_token_is_proved() -> None:
     item = list_item(value, 100).encode()
     prove_items([item])
     ensure_data_only(b'"""Doc."""\n\nX = [\n' + item + b"\n]\n")
+
+
+_CHAR_OR_ESCAPE = (
+    r""""(?!"")(?:[^"\\\x00-\x1f\x7f]|""" + grammar.ESCAPE + r""")*\""""
+    r"""|'(?!'')(?:[^'\\\x00-\x1f\x7f]|""" + grammar.ESCAPE + r""")*'"""
+)
+"""The grammar's strings as their definition says them: quoted, each character either written as
+it is or one of the escapes."""
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(st.sampled_from("\"'\\ax0fuUnrt9 é\x01\x7f"), max_size=24))
+def test_the_string_pattern_reads_as_its_definition(text: str) -> None:
+    """Every text starts with the same string token, and splits into the same strings, under
+    the grammar's pattern (runs between escapes) as under ``(character | escape)*``."""
+    written, defined = re.compile(grammar.STRING), re.compile(_CHAR_OR_ESCAPE)
+    at_start = written.match(text)
+    expected = defined.match(text)
+    assert (at_start and at_start.group()) == (expected and expected.group())
+    assert written.sub("s", text) == defined.sub("s", text)
+    assert bool(written.fullmatch(text)) == bool(defined.fullmatch(text))

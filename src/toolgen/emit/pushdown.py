@@ -28,6 +28,10 @@ _TOKENS: Final = re.compile(
     rb"(?:" + _STRING + rb"|" + _ATOM + rb"|[" + re.escape(grammar.PUNCTUATION).encode() + rb"])*"
 )
 _STRINGS: Final = re.compile(_STRING)
+_PAIR: Final = re.compile(rb" *(?:" + _STRING + rb"): (?:" + _STRING + rb"),")
+"""A dict's entry of two strings on its line (``"name": "ping",``): most of the lines met for
+the first time are (a name map's, a fingerprint's, a description's), and nothing else has
+these tokens, so they are read in one match, of the same strings' pattern, as ``s:s,``."""
 _ATOMS: Final = re.compile(_ATOM)
 _CLOSES: Final = {"]": "[", "}": "{", ")": "("}
 _FIRST: Final = {"[": "v", "{": "k", "(": "w"}
@@ -41,19 +45,27 @@ class Automaton:
 
     A line can touch only the frames its unmatched closing brackets reach and the frame under
     them: the top ``width`` characters of the stack (between constants, the stack is empty).
-    ``effects`` holds, for each line met, that width and what the line turned each top it
-    met into: a module's lines repeat, so nearly every line is two look-ups.
+    What a line makes of a stack is worked out once, from that top, and kept in ``effects``
+    by the whole stack: a module's lines repeat, and so do the stacks they meet, so nearly
+    every line is two look-ups (a stack kept is one the depth bound let through).
     """
 
     def __init__(self, imported: frozenset[str]) -> None:
         self.imported = imported
-        self.effects: dict[bytes, tuple[int, dict[str, str], int]] = {}
-        """For each line: its width, the tops it met and what it made of them, and how far its
+        self.effects: dict[bytes, dict[str, str]] = {}
+        """For each line met: the stacks it met, each with the stack it left."""
+        self.forms: dict[bytes, tuple[str | None, int, int]] = {}
+        """For each line met: its form (``None``: none of a value's), its width, and how far its
         brackets rise above where it starts (two characters a bracket, as frames)."""
-        self.forms: dict[bytes, str | None] = {}
         self.steps: dict[tuple[str, str], str] = {}
         """What a form does to a top, whatever line it is the form of (a name map's thousands
         of ``"name": "name",`` lines are one form)."""
+        self.shared: dict[str, dict[str, str]] = {}
+        """The effects of each form of a value's tokens, which all its lines share: within a
+        value what a line makes of a stack depends on its form alone, and between constants
+        (the empty stack) such a line is refused whatever it is, and nothing is kept. Blank
+        lines (the form ``""``), comments and constants' first lines (no form) are read
+        there: each keeps effects of its own."""
 
     def run(self, lines: list[bytes], stack: str) -> str:
         """The stack after ``lines``, from ``stack``.
@@ -64,40 +76,40 @@ class Automaton:
         effects = self.effects
         for line in lines:
             try:
-                width, after, rise = effects[line]
-                if len(stack) + rise > DEEPEST:
-                    raise _too_deep()
-                stack = stack[:-width] + after[stack[-width:]]
+                stack = effects[line][stack]
             except KeyError:
                 stack = self._learn(line, stack)
         return stack
 
     def _learn(self, line: bytes, stack: str) -> str:
-        """The stack after a line met for the first time, or on a top not met before."""
-        if line not in self.effects:
+        """The stack after a line met for the first time, or on a stack not met before."""
+        known = self.forms.get(line)
+        if known is None:
             try:
-                form, width, rise = _form(line)
+                known = _form(line)
             except Refused:  # a comment, a constant's first line, or not data
-                form, width, rise = None, 2, _statement_rise(line)
-            self.forms[line] = form
-            self.effects[line] = (width, {}, rise)
-        width, after, rise = self.effects[line]
+                known = (None, 2, _statement_rise(line))
+            self.forms[line] = known
+            self.effects[line] = self.shared.setdefault(known[0], {}) if known[0] else {}
+        form, width, rise = known
         if len(stack) + rise > DEEPEST:
             raise _too_deep()
-        form = self.forms[line]
         top = stack[-width:]
         if not top:
-            after[top] = _statement(line, self.imported)
+            new = _statement(line, self.imported)
         elif form is None:
             _form(line)  # raises: why the line cannot be part of a value
+            raise AssertionError("unreachable")  # pragma: no cover
         else:
-            new = self.steps.get((form, top))
-            if new is None:
-                new = _step(form, top)
-                new = "" if new == "=e" else new  # a complete value ends the statement
-                self.steps[(form, top)] = new
-            after[top] = new
-        return stack[:-width] + after[top]
+            found = self.steps.get((form, top))
+            if found is None:
+                found = _step(form, top)
+                found = "" if found == "=e" else found  # a complete value ends the statement
+                self.steps[(form, top)] = found
+            new = found
+        after = stack[:-width] + new
+        self.effects[line][stack] = after
+        return after
 
 
 def failing_line(lines: list[bytes], stack: str, imported: frozenset[str]) -> int:
@@ -136,6 +148,8 @@ def _form(line: bytes) -> tuple[str, int, int]:
     is); the width of the top frames the line may touch: two characters for each frame its
     unmatched closing brackets close, and two for the frame under them; and its rise: two
     characters for each bracket open at its deepest point beyond those open where it starts."""
+    if _PAIR.fullmatch(line):
+        return "s:s,", 2, 0
     if not _TOKENS.fullmatch(line):
         raise Refused("a token that is not part of a literal")
     form = _ATOMS.sub(b"a", _STRINGS.sub(b"s", line)).replace(b" ", b"").decode("ascii")

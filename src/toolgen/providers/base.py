@@ -30,7 +30,16 @@ class AdapterOptions:
 
     @classmethod
     def of(cls, target: Target) -> AdapterOptions:
-        return cls(*(getattr(target, f.name) for f in fields(cls)))
+        return cls(*option_values(target))
+
+
+_OPTION_NAMES = tuple(f.name for f in fields(AdapterOptions))
+
+
+def option_values(target: Target) -> tuple[Any, ...]:
+    """The target's :class:`AdapterOptions`, in their order, as a plain tuple (what
+    ``dataclasses.astuple`` of them gives, without its deep copy: every option is a scalar)."""
+    return tuple(getattr(target, name) for name in _OPTION_NAMES)
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,6 +4,7 @@ identifiers as Python binds them."""
 from __future__ import annotations
 
 import ast
+import inspect
 import unicodedata
 import warnings
 
@@ -180,6 +181,9 @@ class Expressions:
 
 def _evaluate(node: cst.SimpleString | cst.ConcatenatedString) -> object:
     """A string literal's value; ``None`` when Python itself would not accept it."""
+    plain = _plain(node.value) if isinstance(node, cst.SimpleString) else None
+    if plain is not None:
+        return plain
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:
@@ -223,6 +227,10 @@ def _fstring_text(text: str, quote: str, prefix: str, raw: bool) -> str | None:
 
 
 def _docstring(node: cst.FunctionDef | cst.ClassDef) -> str | None:
+    """The cleaned docstring, as libcst's ``get_docstring(clean=True)`` gives it."""
+    plain = _plain_docstring(node)
+    if plain is not None:
+        return inspect.cleandoc(plain)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:
@@ -230,6 +238,31 @@ def _docstring(node: cst.FunctionDef | cst.ClassDef) -> str | None:
         except (SyntaxError, ValueError, MemoryError, RecursionError):
             return None
     return doc if isinstance(doc, str) else None
+
+
+def _plain_docstring(node: cst.FunctionDef | cst.ClassDef) -> str | None:
+    """The docstring's value when it is one :func:`_plain` string; ``None``: read it libcst's
+    way."""
+    body = node.body
+    if not isinstance(body, cst.IndentedBlock) or not body.body:
+        return None
+    first = body.body[0]
+    if not isinstance(first, cst.SimpleStatementLine) or not first.body:
+        return None
+    expr = first.body[0]
+    if not isinstance(expr, cst.Expr) or not isinstance(expr.value, cst.SimpleString):
+        return None
+    return _plain(expr.value.value)
+
+
+def _plain(literal: str) -> str | None:
+    """The value of a string literal written without prefix, backslash or carriage return: the
+    text between its quotes, which ``ast.literal_eval`` (libcst's ``evaluated_value``, a compile
+    for each literal) would give too. ``None`` for any other literal."""
+    quote = literal[:3] if literal[:3] in ('"""', "'''") else literal[:1]
+    if quote not in ('"""', "'''", '"', "'") or "\\" in literal or "\r" in literal:
+        return None
+    return literal[len(quote) : -len(quote)]
 
 
 def _ident(name: str) -> str:

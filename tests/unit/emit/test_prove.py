@@ -54,3 +54,29 @@ def test_the_stand_in_module_is_what_the_proof_reads() -> None:
     stand_in = b"".join(constant.stand_in)
     assert stand_in.count(ITEM_STAND_IN) == len(items)
     ensure_data_only(b'"""Doc."""\n\n' + stand_in + b"\n")
+
+
+@pytest.mark.parametrize(
+    "line",
+    ['"name": "ping",', '    "name": "ping",', '"a": {"b": "c"},', "[1, 2],", "0,", '"x": 1'],
+)
+def test_a_value_line_between_constants_is_refused_after_the_same_form_was_read_in_a_value(
+    line: str,
+) -> None:
+    """Lines of one form share what they do inside a value; between two constants such a line
+    is code, not data, whichever lines of its form were read before it."""
+    head = '"""Doc."""\n\nNAMES: dict[str, str] = {\n'
+    inside = head + '    "first": "one",\n    "name": "ping",\n    "a": {"b": "c"},\n'
+    inside += '    "l": [1, 2],\n    "n": 0,\n    "x": 1,\n}\n'
+    ensure_data_only(inside)
+    with pytest.raises(UnsafeOutputError, match="not a constant"):
+        ensure_data_only(inside + line + "\n")
+
+
+def test_each_statement_between_constants_is_read_for_itself() -> None:
+    """Comments and constants' first lines have no form of a value's: each is read as itself,
+    so a constant of code after a comment and a constant of data is refused."""
+    data = '"""Doc."""\n\n# a comment\nX = 1\n# another\nY = [1, 2]\n'
+    ensure_data_only(data)
+    with pytest.raises(UnsafeOutputError, match="not data"):
+        ensure_data_only(data + '# the last\nZ = __import__("os")\n')
