@@ -395,6 +395,36 @@ def test_a_stamp_younger_than_a_clock_tick_is_not_trusted(tree: Path) -> None:
     assert later.describes(info)
 
 
+def test_a_rebuild_just_after_a_write_rewrites_without_reading_the_output(
+    tree: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The stamp the last write took is too young to trust, but it is of this very file: an
+    output that must change is written without being read and hashed first; one that may
+    hold the bytes already is still read, and left unchanged."""
+    from toolgen.engine import files
+
+    cache = tmp_path / "cache"
+    _build(tree, cache)
+    reads: list[Path] = []
+    real = files.read_digest
+
+    def counted(path: Path) -> tuple[str, os.stat_result | None] | None:
+        reads.append(path)
+        return real(path)
+
+    monkeypatch.setattr(files, "read_digest", counted)
+    _edit_source(tree)
+    plan = api.plan(_config(tree), cwd=tree, cache_dir=cache)
+    (result,) = api.write(plan)
+    assert result.status is Status.WRITTEN and reads == []
+    assert (tree / "out.py").read_bytes() == _uncached(tree)
+    support = tree / "app" / "tools" / "support.py"
+    support.write_text(support.read_text() + "\n# a comment: the same output\n")
+    plan = api.plan(_config(tree), cwd=tree, cache_dir=cache)
+    (result,) = api.write(plan)
+    assert result.status is Status.UNCHANGED and reads == [tree / "out.py"]
+
+
 def test_interleaved_builds_stamp_their_own_files(
     tree: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
