@@ -25,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
@@ -40,6 +41,8 @@ PARSE = (
 
 # What any rebuild that parses a file pays before doing anything: start Python, import libcst.
 FLOOR = "import libcst"
+# The docstring the one-edit rows edit (timed, and counted in instructions).
+EDITED = "Do operation 0 of module 0"
 # What any run of the command pays: start Python, import click (which reads the command line).
 CLICK = "import click"
 CLICK_BOUND = 2.5
@@ -181,11 +184,7 @@ def main() -> None:
             samples["clone"].append(  # CI's case: a fresh clone has no cache
                 run([*toolgen, "check", str(package), "-q", "--no-cache"], root, env)[0]
             )
-            target.write_text(
-                original.replace(
-                    "Do operation 0 of module 0", f"Do operation 0 (edit {i}) of module 0"
-                )
-            )
+            target.write_text(original.replace(EDITED, f"Do operation 0 (edit {i}) of module 0"))
             samples["edit"].append(run([*toolgen, "build", str(package), "-q"], root, env)[0])
             target.write_text(original)
             run([*toolgen, "build", str(package), "-q"], root, env)
@@ -216,11 +215,14 @@ def main() -> None:
 
 
 def count_instructions(modules: int = 20, tools: int = 10) -> None:
-    """The work of a cold build against libcst's parse, in instructions (valgrind's callgrind
-    counts them; the same binary and input give the same count whatever else the machine
-    does). Both run in one process (``TOOLGEN_JOBS=1``): the ratio is of work, not of time on
-    two cores. Each count is split into what starting and importing cost (the same command on
-    one module of one tool) and the rest, which grows with the corpus."""
+    """The work of a cold build against libcst's parse, and of a no-op and a one-edit rebuild
+    against what they cannot go below, in instructions (valgrind's callgrind counts them; the
+    same binary and input give the same count whatever else the machine does). Everything runs
+    in one process (``TOOLGEN_JOBS=1``): the ratios are of work, not of time on two cores. The
+    cold build and the parse are each split into what starting and importing cost (the same
+    command on one module of one tool) and the rest, which grows with the corpus; the no-op is
+    set against starting Python and importing click, the edit against the floor (starting
+    Python and importing libcst) and the cold build."""
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (Debian: apt install valgrind)")
     script = Path(sys.executable).with_name("toolgen")
@@ -248,6 +250,7 @@ def count_instructions(modules: int = 20, tools: int = 10) -> None:
 
     counts = {}
     with tempfile.TemporaryDirectory() as tmp:
+        env["TOOLGEN_CACHE_DIR"] = str(Path(tmp) / "cache")
         for label, size in (("one", (1, 1)), ("corpus", (modules, tools))):
             root = Path(tmp) / label
             root.mkdir()
@@ -257,6 +260,9 @@ def count_instructions(modules: int = 20, tools: int = 10) -> None:
             counts["build", label] = instructions(
                 [*toolgen, "build", str(package), "--no-cache", "-q"], root
             )
+        counts["floor"] = instructions([sys.executable, "-c", FLOOR], root)
+        counts["click"] = instructions([sys.executable, "-c", CLICK], root)
+        counts["noop"], counts["edit"] = count_rebuilds(instructions, toolgen, package, env)
     print(f"instructions, {modules} modules x {tools} tools, one process (TOOLGEN_JOBS=1)")
     print(f"{'':<34}{'total':>16}{'start + imports':>18}{'the rest':>16}")
     for what in ("parse", "build"):
@@ -267,6 +273,49 @@ def count_instructions(modules: int = 20, tools: int = 10) -> None:
     )
     whole = counts["build", "corpus"] / counts["parse", "corpus"]
     print(f"build / parse: {whole:.2f}x in all, {rest:.2f}x without starting and importing")
+    print()
+    cold = counts["build", "corpus"]
+    print(f"{'':<34}{'total':>16}{'baseline':>18}{'beyond it':>16}")
+    for label, key, base in (
+        ("no-op rebuild (vs Python + click)", "noop", "click"),
+        ("one edit (vs the floor)", "edit", "floor"),
+    ):
+        total, fixed = counts[key], counts[base]
+        print(f"{label:<34}{total:>16,}{fixed:>18,}{total - fixed:>16,}")
+    print(
+        f"no-op: {counts['noop'] / counts['click']:.2f}x Python + click; one edit: floor + "
+        f"{(counts['edit'] - counts['floor']) / cold:.1%} of the cold build's instructions"
+    )
+
+
+def count_rebuilds(
+    instructions: Callable[[list[str], Path], int],
+    toolgen: list[str],
+    package: Path,
+    env: dict[str, str],
+) -> tuple[int, int]:
+    """The instructions of a no-op rebuild and of one after the timed benchmark's docstring
+    edit, each with the cache warm.
+
+    A stamp taken within two seconds of the output's last change is not trusted (a change in
+    the same clock tick would not show), so the output would be read and hashed or not
+    depending on how fast the steps ran: a build outside valgrind stamps the output again two
+    seconds after each write, and the counted runs always find a stamp they trust."""
+    root = package.parent
+
+    def settle() -> None:
+        subprocess.run([*toolgen, "build", str(package), "-q"], cwd=root, env=env, check=True)
+        time.sleep(2.1)
+        subprocess.run([*toolgen, "build", str(package), "-q"], cwd=root, env=env, check=True)
+
+    settle()
+    noop = instructions([*toolgen, "build", str(package), "-q"], root)
+    target = package / "module_0000.py"
+    original = target.read_text()
+    target.write_text(original.replace(EDITED, "Do operation 0 (edit 0) of module 0"))
+    edit = instructions([*toolgen, "build", str(package), "-q"], root)
+    target.write_text(original)
+    return noop, edit
 
 
 def commit_output(root: Path, out: Path) -> None:

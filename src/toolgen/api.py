@@ -284,7 +284,7 @@ def write(the_plan: Plan, force: bool = False) -> list[FileResult]:
     results = []
     for f in the_plan.files:
         remove_killed_writes(f.path)
-        if f.pieces is None or on_disk(f.path, f.digest, cache):
+        if f.pieces is None or on_disk(f.path, f.digest, cache, writing=True):
             results.append(FileResult(f.display, Status.UNCHANGED, f.tool_count))
             continue
         write_file(f, cache, the_plan.project)

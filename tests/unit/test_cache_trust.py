@@ -23,6 +23,7 @@ from toolgen import api
 from toolgen.cli import main
 from toolgen.config import Config, Target
 from toolgen.emit import write
+from toolgen.emit.prove import UnsafeOutputError
 from toolgen.engine import stamps
 from toolgen.engine.store import (
     CACHEDIR_TAG_TEXT,
@@ -290,6 +291,54 @@ def test_a_tampered_layout_never_reaches_the_output(tree: Path, tmp_path: Path) 
     assert built == _uncached(tree) and b"os.system" not in built
 
 
+def _constants_with_code(cache: Path) -> tuple[Path, bytes]:
+    """The constants entry, each text followed by code (the header's sizes to match)."""
+    (entry,) = _entries(cache, "constants")
+    header, payload = read_entry(entry)
+    sizes = header["sizes"]
+    assert isinstance(sizes, list) and sizes
+    texts, offset = [], 0
+    for size in sizes:
+        texts.append(payload[offset : offset + size] + b"\nimport os; os.system('echo owned')")
+        offset += size
+    header["sizes"] = [len(t) for t in texts]
+    return entry, json.dumps(header).encode() + b"\n" + b"".join(texts)
+
+
+def test_a_tampered_constant_text_never_reaches_the_output(tree: Path, tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    _build(tree, cache)
+    entry, body = _constants_with_code(cache)
+    mac = entry.read_bytes().partition(b"\n")[0]
+    entry.write_bytes(mac + b"\n" + body)  # without the secret: the MAC no longer holds
+    _edit_source(tree)
+    built = _build(tree, cache)
+    assert built == _uncached(tree) and b"os.system" not in built
+
+
+def test_a_constant_printed_wrong_is_refused_before_anything_is_written(
+    tree: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A constant printed now (a bug in the emitter, say) is proved data alone before the
+    cache keeps it, and nothing is written."""
+    from toolgen import render
+
+    cache = tmp_path / "cache"
+    before = _build(tree, cache)
+    assignment = render._assignment
+
+    def wrong(constant: render.Constant, line_length: int) -> bytes:
+        text = assignment(constant, line_length)
+        return text.replace(b"\n", b"\n    __import__('os'),\n", 1)
+
+    monkeypatch.setattr(render, "_assignment", wrong)
+    _edit_source(tree)
+    with pytest.raises(UnsafeOutputError, match="not data"):
+        _build(tree, cache)
+    assert (tree / "out.py").read_bytes() == before
+    assert b"__import__" not in b"".join(e.read_bytes() for e in cache.rglob("*.entry"))
+
+
 def test_a_tampered_output_digest_does_not_make_check_say_fresh(tree: Path, tmp_path: Path) -> None:
     """Edit the output, and set the output entry's digest (and its stamp's) to match."""
     import hashlib
@@ -344,6 +393,36 @@ def test_a_stamp_younger_than_a_clock_tick_is_not_trusted(tree: Path) -> None:
     assert not stamp.describes(info)
     later = stamp._replace(taken_ns=max(info.st_mtime_ns, info.st_ctime_ns) + stamps.RACY_NS)
     assert later.describes(info)
+
+
+def test_a_rebuild_just_after_a_write_rewrites_without_reading_the_output(
+    tree: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The stamp the last write took is too young to trust, but it is of this very file: an
+    output that must change is written without being read and hashed first; one that may
+    hold the bytes already is still read, and left unchanged."""
+    from toolgen.engine import files
+
+    cache = tmp_path / "cache"
+    _build(tree, cache)
+    reads: list[Path] = []
+    real = files.read_digest
+
+    def counted(path: Path) -> tuple[str, os.stat_result | None] | None:
+        reads.append(path)
+        return real(path)
+
+    monkeypatch.setattr(files, "read_digest", counted)
+    _edit_source(tree)
+    plan = api.plan(_config(tree), cwd=tree, cache_dir=cache)
+    (result,) = api.write(plan)
+    assert result.status is Status.WRITTEN and reads == []
+    assert (tree / "out.py").read_bytes() == _uncached(tree)
+    support = tree / "app" / "tools" / "support.py"
+    support.write_text(support.read_text() + "\n# a comment: the same output\n")
+    plan = api.plan(_config(tree), cwd=tree, cache_dir=cache)
+    (result,) = api.write(plan)
+    assert result.status is Status.UNCHANGED and reads == [tree / "out.py"]
 
 
 def test_interleaved_builds_stamp_their_own_files(

@@ -20,7 +20,7 @@ from itertools import chain
 from typing import Final
 
 from toolgen.emit.head import Refused, check_head
-from toolgen.emit.pushdown import HEAD, Automaton, failing_line
+from toolgen.emit.pushdown import HEAD, Automaton, failing_line, opened
 
 
 class UnsafeOutputError(RuntimeError):
@@ -133,6 +133,65 @@ def prove_items(items: Sequence[bytes | memoryview], display: str = "") -> None:
                 f"element of a list ({after or 'it ends the list'}): {text!r}. This is a "
                 "bug in toolgen."
             )
+
+
+_CLOSERS: Final = {"=e{k": b"}", "=e[v": b"]"}
+"""What closes a constant whose first line opens its value's dict (or list) and nothing else."""
+
+
+def constant_stand_in(text: bytes | memoryview) -> bytes | None:
+    """What the proof that a module is data may read in place of a constant's ``text`` once
+    :func:`prove_constant` proved it: its first line and what closes the value it opens (``X:
+    dict[str, str] = {`` then ``}``); ``None`` for a constant of another shape (one line, say),
+    which is read whole."""
+    head = bytes(text[:4096])  # a first line is a name, an annotation and a bracket
+    end = head.find(b"\n")
+    stack = opened(head[:end]) if end > 0 else None
+    closer = _CLOSERS.get(stack) if stack is not None else None
+    return None if closer is None else head[: end + 1] + closer
+
+
+def prove_constant(text: bytes | memoryview, display: str = "") -> bytes | None:
+    """Prove that the lines of a constant's ``text`` after its first take the stack that first
+    line leaves to the end of the statement; its :func:`constant_stand_in`.
+
+    The automaton reads line by line, each line's effect depending on the line and the stack
+    only: a module with the stand-in in the constant's place proves data (the first line read
+    there, its annotation checked against the module's imports, and the closer from the same
+    stack to the end) exactly when the module with the constant does. A build proves each
+    constant it prints (the cache, which is authenticated, holds only constants proved so)
+    and the module with stand-ins: a rebuild after an edit proves the constants it printed
+    again, not those it took from the cache.
+
+    Raises:
+        UnsafeOutputError: the lines after the first are not the rest of a constant of data.
+    """
+    stand_in = constant_stand_in(text)
+    if stand_in is None:
+        return None
+    first, closer = stand_in.split(b"\n")
+    body = bytes(text[len(first) + 1 :])
+    # One statement, never two: every line but the last is indented, and the last is the
+    # closer. Had the value ended before, an indented line could only be blank after it, and
+    # the closer, alone at the top level, would be refused.
+    if not (
+        body.startswith(b" ")
+        and body.endswith(b"\n" + closer)
+        and body.count(b"\n ") == body.count(b"\n") - 1
+    ):
+        after = "not one constant"
+    else:
+        try:
+            after = Automaton(frozenset()).run(_checked_lines(body + b"\n"), opened(first) or "")
+        except Refused as exc:
+            after = f"refused: {exc}"
+    if after != "":
+        raise UnsafeOutputError(
+            f"{display + ': ' if display else ''}a constant toolgen made is not data "
+            f"({after or 'it is not closed'}): {first[:100].decode('utf-8', 'replace')!r}. "
+            "This is a bug in toolgen."
+        )
+    return stand_in
 
 
 def _batches(pieces: Sequence[bytes | memoryview]) -> Iterator[list[bytes]]:

@@ -122,6 +122,21 @@ def failing_line(lines: list[bytes], stack: str, imported: frozenset[str]) -> in
     raise AssertionError("no line was refused")  # pragma: no cover
 
 
+def opened(line: bytes) -> str | None:
+    """The stack a constant's first line leaves (what :func:`_statement` makes of it, but for
+    its annotation, which is checked where the line is read in its module); ``None`` when it
+    is not a constant's first line, or leaves nothing open."""
+    head = HEAD.fullmatch(line)
+    if head is None:
+        return None
+    try:
+        form, _, _ = _form(head.group(3))
+        after = _step(form, "=w") if form else "=w"
+    except Refused:
+        return None
+    return None if after in ("=w", "=e") else after
+
+
 def _statement(line: bytes, imported: frozenset[str]) -> str:
     """A line between constants: blank, a comment, or a constant's first line (the stack it
     leaves)."""

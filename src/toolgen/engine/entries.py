@@ -6,6 +6,8 @@ Kinds, by what their key is made of (:mod:`toolgen.engine.keys`):
   payload, lengths in the header), by settings and the module's own files;
 - ``scan``: one file's :class:`~toolgen.scan.model.ModuleScan`, as JSON data;
 - ``layout``: the text of a generated module with a mark per constant, by its shape;
+- ``constants``: the texts of the constants an output's last build printed, each proved data
+  alone, by what it was printed from (:func:`~toolgen.render.reuse.value_key`), by the output;
 - ``output``: the digests of the files a target writes, by every input of the target;
 - ``pointer``: the newest entry made for one module, file or output (replacing an entry deletes
   the one it replaces, so the cache holds one working set);
@@ -18,7 +20,7 @@ here as well, so that no entry, whatever it holds, can crash a build.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -91,6 +93,40 @@ class Cache:
 
     def put_layout(self, key: str, text: bytes) -> None:
         self.store.store(key, {"kind": "layout"}, [text])
+
+    # --- constants' texts -------------------------------------------------------------------
+
+    def constants(self, key: str) -> dict[str, memoryview]:
+        """The texts of an output's constants by what each was rendered from (empty when there
+        is no such entry, or it is of another shape)."""
+        loaded = self.store.load(key)
+        if loaded is None:
+            return {}
+        header, payload = loaded
+        names, sizes = header.get("keys"), header.get("sizes")
+        if (
+            header.get("kind") != "constants"
+            or not isinstance(names, list)
+            or not isinstance(sizes, list)
+            or len(names) != len(sizes)
+        ):
+            return {}
+        texts = {}
+        offset = 0
+        for name, size in zip(names, sizes):
+            if not isinstance(name, str) or type(size) is not int or size < 0:
+                return {}
+            texts[name] = payload[offset : offset + size]
+            offset += size
+        return texts if offset == len(payload) else {}
+
+    def put_constants(self, key: str, texts: Mapping[str, bytes | memoryview]) -> None:
+        header = {
+            "kind": "constants",
+            "keys": list(texts),
+            "sizes": [len(t) for t in texts.values()],
+        }
+        self.store.store(key, header, list(texts.values()))
 
     # --- outputs ----------------------------------------------------------------------------
 

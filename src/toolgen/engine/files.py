@@ -129,10 +129,15 @@ def _has_crlf(path: Path) -> bool:
     return head is not None and head.split(b"\n", 1)[0].endswith(b"\r")
 
 
-def on_disk(path: Path, digest: str, cache: Cache) -> bool:
+def on_disk(path: Path, digest: str, cache: Cache, writing: bool = False) -> bool:
     """Whether the file holds exactly the bytes with ``digest``: by its stamp (when the file is
     still the very one stamped, see :class:`~toolgen.engine.stamps.Stamp`), else by reading
-    and hashing it (and stamping it, when it held still while read)."""
+    and hashing it (and stamping it, when it held still while read).
+
+    ``writing``: asked to skip a write. A file that is the one stamped, with other bytes than
+    ``digest``, by a stamp too young to trust (the last build wrote it a moment ago, as in an
+    edit-and-rebuild loop) is taken as not holding them, unread: had it changed within the
+    same clock tick, the write would make it right all the same."""
     stamp = cache.stamp(path) if cache.enabled else None
     if stamp is not None:
         try:
@@ -141,6 +146,8 @@ def on_disk(path: Path, digest: str, cache: Cache) -> bool:
             return False
         if stamp.describes(info):
             return stamp.digest == digest
+        if writing and stamp.digest != digest and stamp.is_of(info):
+            return False
     found = read_digest(path)
     if found is None:
         return False

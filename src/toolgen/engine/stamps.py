@@ -48,13 +48,17 @@ class Stamp(NamedTuple):
 
     def describes(self, info: os.stat_result) -> bool:
         """Whether the file now is the one stamped, unchanged, and the stamp is not racy."""
+        return self.is_of(info) and self.taken_ns - max(self.mtime_ns, self.ctime_ns) >= RACY_NS
+
+    def is_of(self, info: os.stat_result) -> bool:
+        """Whether the file now has the size, times, inode and device stamped (racy or not)."""
         return (info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino, info.st_dev) == (
             self.size,
             self.mtime_ns,
             self.ctime_ns,
             self.inode,
             self.device,
-        ) and self.taken_ns - max(self.mtime_ns, self.ctime_ns) >= RACY_NS
+        )
 
     def to_header(self) -> dict[str, Any]:
         return {"kind": "stamp", **{name: getattr(self, name) for name in _FIELDS}}

@@ -359,13 +359,21 @@ def _touch(path: Path) -> None:
 def _replace_locked(path: Path, pieces: Sequence[bytes | memoryview], temps: Path) -> None:
     """Write ``pieces`` to a temp file in ``temps`` (locked while it is written, so that
     :func:`remove_stale_temps` tells a live build's file from a killed one's), then rename it
-    to ``path``."""
+    to ``path``.
+
+    An entry already at ``path`` (a pointer, a stamp, an output's constants: rewritten by every
+    rebuild) is removed first: renaming over a file makes ext4 write the new file's data out
+    at once (``auto_da_alloc``, its guard for programs that skip ``fsync``), 3-9 ms a store
+    on a busy disk against well under one. A cache entry need not survive a crash, and a build
+    that reads the key meanwhile finds no entry, and rebuilds what it held."""
     temp = temps / f".entry.{os.getpid()}.{os.urandom(8).hex()}.part"
     fd = open_locked_temp(temp)
     try:
         with os.fdopen(fd, "wb", closefd=False) as handle:
             for piece in pieces:
                 handle.write(piece)
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(path)
         os.replace(temp, path)
     except BaseException:
         with contextlib.suppress(OSError):

@@ -15,6 +15,7 @@ from toolgen._version import __version__
 from toolgen.header import header_line, without_version
 from toolgen.render.escape import comment_text, docstring_text
 from toolgen.render.literal import assignment, list_item
+from toolgen.render.reuse import active, value_key
 
 if TYPE_CHECKING:
     import jinja2
@@ -67,9 +68,10 @@ class RenderedConstant:
     parts: tuple[bytes | memoryview, ...]
     comment: str = ""
     stand_in: tuple[bytes | memoryview, ...] | None = None
-    """The parts with each list item replaced by :data:`ITEM_STAND_IN` (a list of items proved
-    data one by one, when they were made): what the proof that the module is data reads in
-    this constant's place. ``None``: the parts themselves."""
+    """What the proof that the module is data reads in this constant's place: the parts with
+    each list item replaced by :data:`ITEM_STAND_IN` (a list of items proved data one by one,
+    when they were made), or the first line and the closer of a constant proved alone
+    (:func:`toolgen.emit.prove.prove_constant`). ``None``: the parts themselves."""
 
     @property
     def text(self) -> bytes:
@@ -81,10 +83,27 @@ ITEM_STAND_IN: Final = b"    0,"
 
 
 def render_constant(constant: Constant, line_length: int = 88) -> RenderedConstant:
-    """One constant's assignment, printed by the deterministic literal emitter."""
+    """One constant's assignment, printed by the deterministic literal emitter (or, within
+    :func:`toolgen.render.reuse.reusing`, taken from an earlier build that printed it)."""
     _checked_head(constant.name, constant.annotation)
-    text = assignment(constant.name, constant.annotation, constant.value, line_length).rstrip("\n")
-    return RenderedConstant(constant.name, (text.encode("utf-8"),), constant.comment)
+    reuse = active()
+    data: bytes | memoryview
+    if reuse is None:
+        data = _assignment(constant, line_length)
+    else:
+        key = value_key(constant.name, constant.annotation, constant.value, line_length)
+        known = reuse.known.get(key)
+        data = known if known is not None else _assignment(constant, line_length)
+        reuse.made[key] = data
+        made = RenderedConstant(constant.name, (data,), constant.comment)
+        reuse.given[id(made)] = (made, key)
+        return made
+    return RenderedConstant(constant.name, (data,), constant.comment)
+
+
+def _assignment(constant: Constant, line_length: int) -> bytes:
+    text = assignment(constant.name, constant.annotation, constant.value, line_length)
+    return text.rstrip("\n").encode("utf-8")
 
 
 def render_list(

@@ -80,3 +80,33 @@ def test_each_statement_between_constants_is_read_for_itself() -> None:
     ensure_data_only(data)
     with pytest.raises(UnsafeOutputError, match="not data"):
         ensure_data_only(data + '# the last\nZ = __import__("os")\n')
+
+
+CONSTANT = b'NAMES: dict[str, str] = {\n    "a": "b",\n    "c": {"d": [1, None]},\n}'
+NOT_ONE_CONSTANT = {
+    "two statements": b'X = {\n    "a": "b",\n}\nY = {\n}',
+    "not closed": b'X = {\n    "a": "b",\n',
+    "ended early, then a statement": b'X = {\n    "a": 1,\n    }\nY = 1',
+    "ended early, then a closer": b'X = {\n    "a": 1,\n    }\n    \n}',
+    "code in it": b'X = {\n    "a": __import__("os"),\n}',
+    "a closer for another bracket": b'X = {\n    "a": 1,\n]',
+}
+
+
+def test_a_constant_proved_alone_stands_in_for_itself_in_its_module() -> None:
+    from toolgen.emit.prove import prove_constant
+
+    stand_in = prove_constant(CONSTANT)
+    assert stand_in == b"NAMES: dict[str, str] = {\n}"
+    head = b'"""Doc."""\n\nfrom typing import Any\n\n'
+    ensure_data_only(head + stand_in + b"\n")
+    ensure_data_only(head + CONSTANT + b"\n")  # the module with the constant agrees
+    assert prove_constant(b"X: dict[str, str] = {}") is None  # one line: read whole
+
+
+@pytest.mark.parametrize("why", sorted(NOT_ONE_CONSTANT))
+def test_a_constant_that_is_not_one_constant_of_data_is_refused(why: str) -> None:
+    from toolgen.emit.prove import prove_constant
+
+    with pytest.raises(UnsafeOutputError, match="a constant toolgen made is not data"):
+        prove_constant(NOT_ONE_CONSTANT[why])
