@@ -96,3 +96,12 @@ def _unpicklable(item: int) -> object:
 def test_a_result_that_cannot_be_sent_is_said_so() -> None:
     with pytest.raises(RuntimeError, match="a worker's result cannot be sent"):
         workers.start_map(_unpicklable, [1]).result()
+
+
+def test_a_fork_refused_computes_the_map_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse() -> int:
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(os, "fork", refuse)
+    results = workers.start_map(_where, [2], large_stack=True).result()
+    assert results == [(4, os.getpid(), True)]

@@ -225,10 +225,15 @@ class Started(Generic[R]):
         if can_fork():
             parent = os.getpid()
             here, there = os.pipe()
-            with _interrupts_held():
-                pid = os.fork()
-                if pid == 0:  # the child: never returns to the caller's code
-                    _serve_once(compute, here, there, parent)
+            try:
+                with _interrupts_held():
+                    pid = os.fork()
+                    if pid == 0:  # the child: never returns to the caller's code
+                        _serve_once(compute, here, there, parent)
+            except OSError:  # no process to be had (a limit reached): computed here instead
+                os.close(here)
+                os.close(there)
+                return
             os.close(there)
             self._pid, self._pipe = pid, here
 
