@@ -193,6 +193,13 @@ class Built:
     """Every file they were made from (the module's closure) → its SHA-256."""
 
 
+def load_build_stages() -> None:
+    """Load the stages :func:`build_module` and :func:`assemble` run, ahead of them: a rebuild
+    does while its child parses the edited files, off the serial part that follows."""
+    import toolgen.assemble
+    import toolgen.tools  # noqa: F401
+
+
 def build_tools(
     module: str,
     sources: Sources,

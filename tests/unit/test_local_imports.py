@@ -73,7 +73,7 @@ SEAMS = {
     ("toolgen.engine.target", "toolgen.scan.gather"): LIBCST,
     ("toolgen.engine.target", "toolgen.scan.serial"): STALE,
     ("toolgen.engine.workers", "multiprocessing"): PROCESSES,
-    ("toolgen.engine.workers", "multiprocessing.connection"): PROCESSES,
+    ("toolgen.engine.workers", "pickle"): PROCESSES,
     ("toolgen.init", "tomllib"): OPTIONAL,
     ("toolgen.init", "tomli"): OPTIONAL,
     ("toolgen.init", "toolgen.scan"): STAGE,

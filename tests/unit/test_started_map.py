@@ -42,11 +42,13 @@ def _slow(item: int) -> int:
 
 def test_a_map_not_needed_after_all_is_stopped() -> None:
     started = workers.start_map(_slow, [1])
-    proc = started._proc
-    assert proc is not None and proc.is_alive()
+    pid = started._pid
+    assert pid is not None
+    os.kill(pid, 0)  # it runs
     begun = time.monotonic()
     started.cancel()
-    assert not proc.is_alive()
+    with pytest.raises(ProcessLookupError):  # stopped, and reaped: no such process left
+        os.kill(pid, 0)
     assert time.monotonic() - begun < 10
 
 
@@ -76,3 +78,30 @@ def test_the_caller_works_meanwhile_and_the_map_is_whole(parallel: bool) -> None
     else:  # called once, in this process alone
         assert children == [0]
         assert workers_used == {os.getpid()}
+
+
+def _die(item: int) -> int:
+    os._exit(3)
+
+
+def test_a_child_that_dies_before_it_answers_is_an_error() -> None:
+    with pytest.raises(RuntimeError, match="a worker process died"):
+        workers.start_map(_die, [1]).result()
+
+
+def _unpicklable(item: int) -> object:
+    return lambda: item
+
+
+def test_a_result_that_cannot_be_sent_is_said_so() -> None:
+    with pytest.raises(RuntimeError, match="a worker's result cannot be sent"):
+        workers.start_map(_unpicklable, [1]).result()
+
+
+def test_a_fork_refused_computes_the_map_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse() -> int:
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(os, "fork", refuse)
+    results = workers.start_map(_where, [2], large_stack=True).result()
+    assert results == [(4, os.getpid(), True)]

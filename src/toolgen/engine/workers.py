@@ -13,7 +13,7 @@ import contextlib
 import os
 import signal
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, Final, Generic, TypeVar
+from typing import Any, Final, Generic, NoReturn, TypeVar
 
 from toolgen.engine import lifetime
 from toolgen.stacks import run_on_large_stack
@@ -39,9 +39,9 @@ def workers() -> int:
 
 
 def can_fork() -> bool:
-    import multiprocessing
-
-    return "fork" in multiprocessing.get_all_start_methods()
+    """Whether this Python can fork (not on Windows). Asked of :mod:`os`, not of
+    :mod:`multiprocessing`, whose import an edit's rebuild would wait for (~6 ms)."""
+    return hasattr(os, "fork")
 
 
 def run_map(
@@ -155,16 +155,16 @@ class Pool(Generic[T, R]):
         meanwhile: Callable[[], object] | None,
         progress: Callable[[int], object] | None,
     ) -> list[R]:
-        from multiprocessing.connection import Connection, wait
+        from multiprocessing import connection
 
         # Small chunks: the last ones even out the load.
         chunk = max(1, len(items) // (len(self._pipes) * 16))
         chunks = [range(i, min(i + chunk, len(items))) for i in range(0, len(items), chunk)]
         results: list[Any] = [None] * len(items)
-        waiting: dict[Connection, bool] = {}
+        waiting: dict[connection.Connection, bool] = {}
         next_chunk = 0
 
-        def send(pipe: Connection) -> None:
+        def send(pipe: connection.Connection) -> None:
             nonlocal next_chunk
             span = chunks[next_chunk]
             pipe.send((span.start, [items[i] for i in span]))
@@ -177,8 +177,8 @@ class Pool(Generic[T, R]):
         if meanwhile is not None:
             meanwhile()
         while waiting:
-            for ready in wait(list(waiting)):
-                assert isinstance(ready, Connection)
+            for ready in connection.wait(list(waiting)):
+                assert isinstance(ready, connection.Connection)
                 try:
                     start, outcome = ready.recv()
                 except EOFError:
@@ -211,25 +211,31 @@ class Pool(Generic[T, R]):
 
 class Started(Generic[R]):
     """A map begun in one forked child while this process goes on with other work (see
-    :func:`start_map`); :meth:`result` waits for it."""
+    :func:`start_map`); :meth:`result` waits for it.
+
+    The child is forked with :func:`os.fork` and answers on a plain pipe, its outcome pickled
+    once: the edit's rebuild waits for this child, and :mod:`multiprocessing`'s import and
+    ``Process.start`` cost it ~13 ms, before the fork, for nothing this one child needs."""
 
     def __init__(self, compute: Callable[[], list[R]]) -> None:
         self._compute = compute
         self._done: list[R] | None = None
-        self._proc: Any = None
-        self._pipe: Any = None
+        self._pid: int | None = None
+        self._pipe: int | None = None
         if can_fork():
-            import multiprocessing
-
-            context = multiprocessing.get_context("fork")
-            here, there = context.Pipe(duplex=False)
-            proc = context.Process(
-                target=_serve_once, args=(compute, there, os.getpid()), daemon=True
-            )
-            with _interrupts_held():
-                proc.start()
-            there.close()
-            self._proc, self._pipe = proc, here
+            parent = os.getpid()
+            here, there = os.pipe()
+            try:
+                with _interrupts_held():
+                    pid = os.fork()
+                    if pid == 0:  # the child: never returns to the caller's code
+                        _serve_once(compute, here, there, parent)
+            except OSError:  # no process to be had (a limit reached): computed here instead
+                os.close(here)
+                os.close(there)
+                return
+            os.close(there)
+            self._pid, self._pipe = pid, here
 
     def result(self) -> list[R]:
         """The map's results (computed here if no child could be started); the child's
@@ -238,12 +244,19 @@ class Started(Generic[R]):
             if self._pipe is None:
                 self._done = self._compute()
             else:
+                import pickle  # seam: only a rebuild that parses reads a child's answer
+
                 try:
-                    outcome = self._pipe.recv()
-                except EOFError:
-                    raise RuntimeError("a worker process died") from None
+                    chunks = []
+                    while chunk := os.read(self._pipe, 1 << 20):
+                        chunks.append(chunk)
+                    outcome = pickle.loads(b"".join(chunks)) if chunks else None
+                except Exception:  # cut short: the child died while it answered
+                    outcome = None
                 finally:
                     self.cancel()
+                if outcome is None:
+                    raise RuntimeError("a worker process died")
                 if isinstance(outcome, _Failed):
                     raise outcome.error
                 self._done = outcome
@@ -252,14 +265,15 @@ class Started(Generic[R]):
     def cancel(self) -> None:
         """Stop the child, if it still runs, and let it go."""
         if self._pipe is not None:
-            self._pipe.close()
+            os.close(self._pipe)
             self._pipe = None
-        if self._proc is not None:
-            self._proc.join(timeout=0 if self._done is None else 5)
-            if self._proc.is_alive():
-                self._proc.terminate()
-                self._proc.join()
-            self._proc = None
+        if self._pid is not None:
+            if self._done is None:  # not answered yet: not needed, or it died
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(self._pid, signal.SIGTERM)
+            with contextlib.suppress(ChildProcessError):
+                os.waitpid(self._pid, 0)
+            self._pid = None
 
 
 def start_map(func: Callable[[T], R], items: Sequence[T], large_stack: bool = False) -> Started[R]:
@@ -277,21 +291,31 @@ def start_map(func: Callable[[T], R], items: Sequence[T], large_stack: bool = Fa
     return Started(compute)
 
 
-def _serve_once(compute: Callable[[], Any], pipe: Any, parent: int) -> None:
-    """A child of :func:`start_map`: compute, send, end (or end with ``parent``)."""
-    lifetime.end_with(parent)
+def _serve_once(compute: Callable[[], Any], here: int, there: int, parent: int) -> NoReturn:
+    """A child of :func:`start_map`: compute, send on ``there``, end (or end with ``parent``).
+    It leaves by ``os._exit`` whatever happens: nothing of the caller's runs in it again, nor
+    its buffered output is flushed twice."""
     try:
+        import pickle
+
+        os.close(here)
+        lifetime.end_with(parent)
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # held for the fork
-        outcome: Any = compute()
-    except Exception as exc:  # sent back and raised in the parent
-        outcome = _Failed(exc)
-    except KeyboardInterrupt:
-        return
-    try:
-        pipe.send(outcome)
-    except Exception as exc:  # a result that cannot be pickled
-        with contextlib.suppress(Exception):
-            pipe.send(_Failed(RuntimeError(f"a worker's result cannot be sent: {exc}")))
+        try:
+            outcome: Any = compute()
+        except Exception as exc:  # sent back and raised in the parent
+            outcome = _Failed(exc)
+        try:
+            data = pickle.dumps(outcome, pickle.HIGHEST_PROTOCOL)
+        except Exception as exc:  # a result that cannot be pickled
+            failed = _Failed(RuntimeError(f"a worker's result cannot be sent: {exc}"))
+            data = pickle.dumps(failed, pickle.HIGHEST_PROTOCOL)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(there, view) :]
+    except BaseException:  # interrupted (the parent says so), or the parent is gone
+        os._exit(1)
+    os._exit(0)
 
 
 @contextlib.contextmanager
