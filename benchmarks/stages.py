@@ -141,7 +141,9 @@ def main(modules: int = 20, tools: int = 10) -> None:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) > 1:
+    if sys.argv[1:2] in (["-h"], ["--help"]):
+        print(__doc__)
+    elif len(sys.argv) > 1:
         run_stage(sys.argv[1], Path(sys.argv[2]), sys.argv[3:] == ["measure"])
     else:
         main()
