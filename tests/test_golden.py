@@ -46,10 +46,13 @@ def _args(case: Path) -> list[str]:
 
 @pytest.mark.parametrize("name", CASE_NAMES)
 def test_golden_case(
-    name: str, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
+    name: str, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest, tmp_path: Path
 ) -> None:
     case = CASES / name
     monkeypatch.chdir(case)
+    # The cache goes to a folder of this test's: in the case's folder it would outlive the run,
+    # and the next run's check would start from what an earlier checkout's code left there.
+    monkeypatch.setenv("TOOLGEN_CACHE_DIR", str(tmp_path / "cache"))
     expected = case / "expected"
     out = "expected/tool_schemas.py"
     runner = CliRunner()
