@@ -25,7 +25,7 @@ from toolgen.ir import MAX_NESTING, SCHEMA_NESTING, JsonSchema, ToolDef, nesting
 from toolgen.parameter import parameter_schema
 from toolgen.returns import output_schema
 from toolgen.scan.annotations import check_examples
-from toolgen.scan.model import ModuleScan
+from toolgen.scan.model import Function, ModuleScan
 from toolgen.scan.names import say_normalised
 from toolgen.scan.resolve import Resolver
 from toolgen.scan.schema import Context, SchemaMapper, rewrite_refs
@@ -327,6 +327,19 @@ def _parameters(
     return out
 
 
+def _documented_col(function: Function, line: int, name: str) -> int:
+    """The column of ``name`` where the docstring's ``line`` (of its cleaned text) writes it:
+    the docstring's margin, which cleaning took off, and where the name stands in the line; the
+    margin alone when the line does not write the name as a word (or is the first)."""
+    lines = (function.docstring or "").splitlines()
+    found = (
+        re.search(rf"(?<!\w){re.escape(name)}(?!\w)", lines[line])
+        if 0 < line < len(lines)
+        else None
+    )
+    return function.docstring_col + (found.start() if found else 0)
+
+
 def _say_documentation(
     c: Candidate,
     name: str,
@@ -344,7 +357,9 @@ def _say_documentation(
             where = function.span
             if function.docstring_line:
                 where = SourceSpan(
-                    function.span.path, function.docstring_line + pdoc.line, function.span.col + 4
+                    function.span.path,
+                    function.docstring_line + pdoc.line,
+                    _documented_col(function, pdoc.line, documented),
                 )
             diags.warning(
                 f"tool '{name}': docstring documents '{documented}', which is not a parameter",

@@ -8,6 +8,8 @@ from __future__ import annotations
 from textwrap import dedent
 from typing import Any
 
+import pytest
+
 from toolgen.config import Target
 from toolgen.errors import Diagnostics
 from toolgen.ir import Owner, ToolDef
@@ -121,19 +123,62 @@ def test_required_parameters_defaults_and_optional_none() -> None:
     }
 
 
-def test_a_documented_name_that_is_no_parameter_is_a_warning_at_its_docstring_line() -> None:
-    _, said = one('''
-        @tool
-        def f(x: int) -> None:
-            """Do it.
+@pytest.mark.parametrize(
+    "source",
+    [
+        pytest.param(
+            '''
+            @tool
+            def f(x: int) -> None:
+                """Do it.
 
-            Args:
-                x: The number.
-                y: Gone.
-            """
-        ''')
+                Args:
+                    x: The number.
+                    ghost: Gone.
+                """
+            ''',
+            id="google",
+        ),
+        pytest.param(
+            '''
+            @tool
+            def f(x: int) -> None:
+                """
+                Do it.
+
+                :param x: The number.
+                :param ghost: Gone.
+                """
+            ''',
+            id="rest-summary-on-its-own-line",
+        ),
+        pytest.param(
+            '''
+            @tool
+            def f(x: int) -> None:
+              """Do it.
+
+              Parameters
+              ----------
+              x : int
+                  The number.
+              ghost : int
+                  Gone.
+              """
+            ''',
+            id="numpy-two-space-indent",
+        ),
+    ],
+)
+def test_a_documented_name_that_is_no_parameter_is_a_warning_where_the_name_is(source: str) -> None:
+    """The warning points at the name as the docstring writes it: its line, and its column."""
+    text = "from toolgen import tool\n" + dedent(source)
+    (line,) = [n for n, t in enumerate(text.splitlines(), 1) if "ghost" in t]
+    col = text.splitlines()[line - 1].index("ghost") + 1
+    _, said = build({"pkg/a.py": text})
     assert said == [
-        "pkg/a.py:9:5: warning: tool 'f': docstring documents 'y', which is not a parameter"
+        f"pkg/a.py:{line}:{col}: warning: tool 'f': docstring documents 'ghost', which is not a "
+        "parameter"
     ]
 
 

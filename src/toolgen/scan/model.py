@@ -147,6 +147,9 @@ class Function:
     span: SourceSpan
     decorator_spans: tuple[SourceSpan, ...] = ()
     docstring_line: int = 0
+    docstring_col: int = 0
+    """The column the docstring's literal starts at: the margin ``inspect.cleandoc`` takes off
+    its lines, as the body's indentation is."""
     returned: TExpr | None = None
     """What a module-level function returns when its body is one ``return [...]`` (or a tuple)
     after its docstring: a factory of tools (``def make_tools(): return [Tool(f), ...]``)."""

@@ -73,7 +73,7 @@ def signature(g: _Gatherer, node: cst.FunctionDef, at: Key, key: tuple[Any, ...]
     decorators = tuple(g.expr(d.decorator) for d in node.decorators)
     spans = tuple(g.span((deco_key, *parts, i), d) for i, d in enumerate(node.decorators))
     doc_at = g.index.get((doc_key, *parts)) if g.index is not None else None
-    doc_line = doc_at[0] if doc_at is not None else 0
+    doc_line, doc_col = doc_at if doc_at is not None else (0, 0)
     span = g.span(at, node)
     docstring = g.docstring(node, SourceSpan(span.path, *doc_at) if doc_at else span)
     return Function(
@@ -86,6 +86,7 @@ def signature(g: _Gatherer, node: cst.FunctionDef, at: Key, key: tuple[Any, ...]
         span=span,
         decorator_spans=spans,
         docstring_line=doc_line,
+        docstring_col=doc_col,
         written=_written(node.name.value, name),
     )
 
