@@ -96,7 +96,7 @@ def pydantic_schema(function: Any) -> dict[str, Any]:
 @pytest.fixture(scope="module")
 def ir_tools() -> dict[str, Any]:
     target = Target(paths=(HERE / "corpus",), out=HERE / "corpus" / "tool_schemas.py", providers=())
-    plan = api.plan(Config((target,)), cwd=HERE)
+    plan = api.plan(Config((target,)), cwd=HERE, use_cache=False)  # nothing left in the tree
     namespace: dict[str, Any] = {}
     exec(plan.files[0].text, namespace)
     return {t["name"]: t for t in namespace["TOOLS"]}
