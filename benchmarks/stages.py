@@ -23,6 +23,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from corpus import generate
+from run import callgrind_instructions as instructions
 from run import precompile
 
 STAGES = {
@@ -92,23 +93,6 @@ def run_stage(stage: str, recorded: Path, measure: bool) -> None:
     else:
         for path, items in printed:
             prove_items(items, path)
-
-
-def instructions(cmd: list[str], cwd: Path, env: dict[str, str]) -> int:
-    out = cwd / "callgrind.out"
-    proc = subprocess.run(
-        ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *cmd],
-        cwd=cwd,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
-    if proc.returncode != 0:
-        raise SystemExit(f"{' '.join(cmd)} failed under valgrind: {proc.stderr[-2000:]}")
-    for line in out.read_text().splitlines():
-        if line.startswith(("summary:", "totals:")):
-            return int(line.split()[1])
-    raise SystemExit("callgrind wrote no total")
 
 
 def main(modules: int = 20, tools: int = 10) -> None:
