@@ -77,9 +77,29 @@ def reference_paths(schema: Any, instance: Any) -> set[str]:
             paths.update(f"{at}/{esc(k)}" for k in error.instance if k not in known)
         elif "propertyNames" in error.absolute_schema_path:
             paths.add(f"{at}/{esc(error.instance)}")
+        elif error.validator is None and error.absolute_schema_path:
+            paths.update(_false_subschemas(schema, instance, error, at))
         else:
             paths.add(at)
     return paths
+
+
+def _false_subschemas(schema: Any, instance: Any, error: Any, at: str) -> set[str]:
+    """Where a ``false`` subschema refused a value: jsonschema (4.26) reports it at the object
+    or array holding the value, the property or index dropped from both paths."""
+    keyword = error.absolute_schema_path[-1]
+    parent, value = schema, instance
+    for part in error.absolute_schema_path:
+        parent = parent[part]
+    for part in error.absolute_path:
+        value = value[part]
+    if keyword == "properties":
+        return {
+            f"{at}/{pointer([k])[1:]}" for k, sub in parent.items() if sub is False and k in value
+        }
+    if keyword == "prefixItems":
+        return {f"{at}/{i}" for i, sub in enumerate(parent[: len(value)]) if sub is False}
+    return {at}
 
 
 def has_alternatives(schema: Any) -> bool:
@@ -238,6 +258,9 @@ def schemas(draw: Any) -> Any:
 @example({"type": "integer"}, 2.0)
 @example({"multipleOf": 0.1}, 0.3)
 @example({"propertyNames": {"maxLength": 1}, "required": ["a/b"]}, {"c/d": 1})
+@example({"properties": {"b": False}, "propertyNames": {"enum": ["a", "b"]}}, {"b": None})
+@example({"properties": {"x": {"properties": {"b/c": False}}}}, {"x": {"b/c": 1}})
+@example({"prefixItems": [True, False]}, [1, 2])
 def test_random_schemas_and_values_agree_with_jsonschema(schema: Any, instance: Any) -> None:
     agree(schema, instance)
 
