@@ -13,10 +13,10 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from toolgen.config import Target
-from toolgen.emit.prove import prove_items
+from toolgen.emit.prove import prove_entries, prove_items
 from toolgen.errors import Diagnostic, Diagnostics
 from toolgen.forms import ModuleResult, ToolForms
 from toolgen.ir import ToolDef
@@ -30,7 +30,15 @@ from toolgen.ownership import (
 from toolgen.providers import ADAPTERS, AdaptedTool, check_collisions
 from toolgen.providers.base import AdapterOptions, option_values
 from toolgen.providers.limits import check_request
-from toolgen.render import Constant, RenderedConstant, list_item, render_constant, render_list
+from toolgen.render import (
+    Constant,
+    RenderedConstant,
+    dict_entry,
+    list_item,
+    render_constant,
+    render_dict,
+    render_list,
+)
 from toolgen.render.literal import Layouts
 
 LIST = "list[dict[str, Any]]"
@@ -58,21 +66,41 @@ def tool_forms(
     ir: str | None = None,
 ) -> ToolForms:
     """One tool's forms as the generated modules hold them: its IR item (``plain``) and each
-    provider's (``wire``) printed as list items, proved data here, once (:func:`prove_items`).
+    provider's (``wire``) printed as list items, and its entries in the name maps printed as
+    dict entries; all proved data here, once (:func:`prove_items`, :func:`prove_entries`).
     ``ir``: the tool's :func:`forms_digest`, when the caller has it already."""
+    width = target.line_length
     layouts = Layouts()  # the subtrees the forms share are laid out once
-    segments = {"TOOLS": list_item(plain, target.line_length, layouts).encode("utf-8")}
+    segments = {"TOOLS": list_item(plain, width, layouts).encode("utf-8")}
     prints = {"TOOLS": fingerprint(plain)}
     nullable: dict[str, tuple[str, ...]] = {}
     rules: dict[str, dict[str, Any]] = {}
+    entries: dict[str, bytes] = {}
+    printed: dict[tuple[str, str, str], bytes] = {}  # an entry that several maps hold alike
+
+    def put(where: str, name: str, value: Any, same: tuple[str, str]) -> None:
+        text = printed.get((name, *same))
+        if text is None:
+            text = printed[(name, *same)] = _entry(name, value, width)
+        entries[where] = text
+
+    put("TOOLS/TOOL_FUNCTIONS", tool.name, tool.function, ("str", tool.function))
+    put("TOOLS/TOOL_FINGERPRINTS", tool.name, prints["TOOLS"], ("str", prints["TOOLS"]))
     for key, adapted in wire.items():
-        segments[key] = list_item(adapted.wire, target.line_length, layouts).encode("utf-8")
+        segments[key] = list_item(adapted.wire, width, layouts).encode("utf-8")
         prints[key] = fingerprint(adapted.wire)
+        name = adapted.wire_name
+        put(f"{key}/TOOL_NAME_MAP", name, tool.name, ("str", tool.name))
         if adapted.nullable_optionals:
-            nullable[key] = tuple(adapted.nullable_optionals)
+            omitted = nullable[key] = tuple(adapted.nullable_optionals)
+            put(f"{key}/NULL_MEANS_OMITTED", name, list(omitted), ("list", repr(omitted)))
         if adapted.rules:
             rules[key] = adapted.rules
+        call = call_entry(tool.name, tool.function, tool.packed, adapted.rules)
+        put(f"{key}/TOOL_CALLS", name, call, ("call", repr(adapted.rules)))
+        put(f"{key}/TOOL_FINGERPRINTS", name, prints[key], ("str", prints[key]))
     prove_items(list(segments.values()), tool.span.path)
+    prove_entries(list(printed.values()), tool.span.path)
     return ToolForms(
         tool.name,
         tool.span,
@@ -86,7 +114,12 @@ def tool_forms(
         rules,
         owner=tool.owner,
         fingerprints=prints,
+        entries=entries,
     )
+
+
+def _entry(key: str, value: Any, line_length: int) -> bytes:
+    return dict_entry(key, value, line_length).encode("utf-8")
 
 
 _CANONICAL = json.JSONEncoder(
@@ -235,16 +268,20 @@ def _group(
                 [t.segments["TOOLS"] for t in tools],
                 comment or "The provider-neutral IR: name, description, JSON Schema 2020-12.",
             ),
-            render_constant(
-                Constant(
-                    f"{prefix}TOOL_FUNCTIONS",
-                    "dict[str, str]",
-                    {t.name: t.function for t in tools},
-                    "Tool name -> the function to call, as an import path (module:function).",
-                ),
-                target.line_length,
+            _map(
+                f"{prefix}TOOL_FUNCTIONS",
+                "dict[str, str]",
+                {t.name: t.entries["TOOLS/TOOL_FUNCTIONS"] for t in tools},
+                "Tool name -> the function to call, as an import path (module:function).",
+                target,
             ),
-            _tool_prints(f"{prefix}TOOL_FINGERPRINTS", {t.name: t for t in tools}, "TOOLS", target),
+            _map(
+                f"{prefix}TOOL_FINGERPRINTS",
+                "dict[str, str]",
+                {t.name: t.entries["TOOLS/TOOL_FINGERPRINTS"] for t in tools},
+                _PRINTS.format("Tool"),
+                target,
+            ),
         ]
     }
     for key in providers_of(target):
@@ -262,59 +299,61 @@ def _group(
         suffix = constant.removeprefix(f"{prefix}TOOLS")
         group = rendered[key] = [render_list(constant, LIST, [t.segments[key] for t in served])]
         group.append(
-            render_constant(
-                Constant(
-                    f"{prefix}TOOL_NAME_MAP{suffix}",
-                    "dict[str, str]",
-                    {t.wire[key]: t.name for t in served},
-                    "Wire name -> tool name, to dispatch a model's tool call.",
-                ),
-                target.line_length,
+            _map(
+                f"{prefix}TOOL_NAME_MAP{suffix}",
+                "dict[str, str]",
+                {t.wire[key]: t.entries[f"{key}/TOOL_NAME_MAP"] for t in served},
+                "Wire name -> tool name, to dispatch a model's tool call.",
+                target,
             )
         )
         if key.startswith("openai"):
+            omitted = f"{key}/NULL_MEANS_OMITTED"
             group.append(
-                render_constant(
-                    Constant(
-                        f"{prefix}NULL_MEANS_OMITTED{suffix}",
-                        "dict[str, list[str]]",
-                        {t.wire[key]: list(t.nullable[key]) for t in served if key in t.nullable},
-                        "Optional parameters that strict mode made nullable: null means not given.",
-                    ),
-                    target.line_length,
+                _map(
+                    f"{prefix}NULL_MEANS_OMITTED{suffix}",
+                    "dict[str, list[str]]",
+                    {t.wire[key]: t.entries[omitted] for t in served if omitted in t.entries},
+                    "Optional parameters that strict mode made nullable: null means not given.",
+                    target,
                 )
             )
         group.append(
-            render_constant(
-                Constant(
-                    f"{prefix}TOOL_CALLS{suffix}",
-                    "dict[str, dict[str, Any]]",
-                    {t.wire[key]: call_entry(t, key) for t in served},
-                    "Wire name -> what toolgen.runtime needs to decode and dispatch a call.",
-                ),
-                target.line_length,
+            _map(
+                f"{prefix}TOOL_CALLS{suffix}",
+                "dict[str, dict[str, Any]]",
+                {t.wire[key]: t.entries[f"{key}/TOOL_CALLS"] for t in served},
+                "Wire name -> what toolgen.runtime needs to decode and dispatch a call.",
+                target,
             )
         )
-        prints = {t.wire[key]: t for t in served}
-        group.append(_tool_prints(f"{prefix}TOOL_FINGERPRINTS{suffix}", prints, key, target))
+        group.append(
+            _map(
+                f"{prefix}TOOL_FINGERPRINTS{suffix}",
+                "dict[str, str]",
+                {t.wire[key]: t.entries[f"{key}/TOOL_FINGERPRINTS"] for t in served},
+                _PRINTS.format("Wire"),
+                target,
+            )
+        )
         lists[constant] = _list_print(served, key)
     return rendered
 
 
-def _tool_prints(
-    name: str, tools: dict[str, ToolForms], key: str, target: Target
+_PRINTS: Final = "{} name -> the digest of its item in the list (SHA-256 of its canonical JSON)."
+
+
+def _map(
+    name: str,
+    annotation: str,
+    entries: dict[str, bytes | memoryview],
+    comment: str,
+    target: Target,
 ) -> RenderedConstant:
-    """A name map to each tool's fingerprint in the list of ``key`` (``TOOLS``, a provider)."""
-    return render_constant(
-        Constant(
-            name,
-            "dict[str, str]",
-            {named: _print_of(t, key) for named, t in tools.items()},
-            f"{'Tool' if key == 'TOOLS' else 'Wire'} name -> the digest of its item in the list "
-            "(SHA-256 of its canonical JSON).",
-        ),
-        target.line_length,
-    )
+    """A name map from each tool's entry in it (by the key it is written under: a dict made
+    as ``{key: value for each tool}`` holds each key once, where it first came, with the value
+    it came with last)."""
+    return render_dict(name, annotation, list(entries.values()), target.line_length, comment)
 
 
 def _list_print(tools: list[ToolForms], key: str) -> str:
@@ -327,15 +366,17 @@ def _print_of(tool: ToolForms, key: str) -> str:
     return tool.fingerprints[key]
 
 
-def call_entry(tool: ToolForms, provider: str) -> dict[str, Any]:
+def call_entry(
+    name: str, function: str, packed: str | None, rules: Mapping[str, Any] | None
+) -> dict[str, Any]:
     """One tool's entry in ``TOOL_CALLS_<P>``: the tool, its function, and what undoes the
-    provider's rewrites (``omit_nulls``, and for recursive types ``refs`` and ``defs``:
-    :mod:`toolgen.providers.calls`)."""
-    entry: dict[str, Any] = {"tool": tool.name, "function": tool.function}
-    if tool.packed is not None:
-        entry["arguments_of"] = tool.packed
-    if tool.rules and provider in tool.rules:
-        entry.update(tool.rules[provider])
+    provider's rewrites (``rules``: ``omit_nulls``, and for recursive types ``refs`` and
+    ``defs``: :mod:`toolgen.providers.calls`)."""
+    entry: dict[str, Any] = {"tool": name, "function": function}
+    if packed is not None:
+        entry["arguments_of"] = packed
+    if rules:
+        entry.update(rules)
     return entry
 
 

@@ -5,7 +5,7 @@ stages that make it (a no-op build reads these from the cache and loads nothing 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from toolgen.errors import Diagnostic, SourceSpan
@@ -39,6 +39,10 @@ class ToolForms:
     """The server, agent or toolset the tool belongs to; ``None``: the target's alone."""
     fingerprints: Mapping[str, str] | None = None
     """``TOOLS`` or a provider → the digest of the tool's item there (``sha256:...``)."""
+    entries: Mapping[str, bytes | memoryview] = field(default_factory=dict)
+    """``TOOLS/<map>`` or ``<provider>/<map>`` → the tool's rendered entry in that name map
+    (``TOOL_FUNCTIONS``, ``TOOL_CALLS``, ...: UTF-8 Python text); a map the tool is not in
+    (``NULL_MEANS_OMITTED``, when strict mode made nothing nullable) is absent."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -297,7 +297,9 @@ def build_module(
         if reused is None:
             made.append(forms(adapt(tool, target), target, digest))
         else:  # its text copied out of the cache entry's buffer (a worker pickles the result)
-            made.append(replace(reused, segments={k: bytes(v) for k, v in reused.segments.items()}))
+            segments = {k: bytes(v) for k, v in reused.segments.items()}
+            entries = {k: bytes(v) for k, v in reused.entries.items()}
+            made.append(replace(reused, segments=segments, entries=entries))
     return ModuleResult(built.deps, tuple(made), built.diagnostics)
 
 
@@ -350,8 +352,8 @@ class Rendered:
 
     pieces: tuple[bytes | memoryview, ...]
     proof: tuple[bytes | memoryview, ...] | None
-    """What the proof that it is data reads: the file with a stand-in for each tool's items
-    (proved when made); ``None``: the pieces themselves."""
+    """What the proof that it is data reads: the file with a stand-in for each list's items and
+    each name map's entries (proved when made); ``None``: the pieces themselves."""
     layout: bytes
     """The template's layout the pieces were spliced into (:meth:`ModuleShape.layout`)."""
 

@@ -223,6 +223,34 @@ def test_list_items_sharing_subtrees_are_laid_out_as_each_alone(
     assert namespace["VALUE"] == forms
 
 
+@settings(max_examples=300, deadline=None)
+@given(
+    value=st.dictionaries(st.text(max_size=12), JSON, max_size=6),
+    line_length=st.sampled_from([20, 40, 88, 120, 400]),
+    annotation=st.sampled_from(["dict[str, Any]", ""]),
+)
+@example(value={"a": "x" * 23}, line_length=40, annotation="")  # exactly the line's width
+@example(value={"a": "x" * 24}, line_length=40, annotation="")  # one column more
+@example(value={"a": "\u4e2d" * 11}, line_length=40, annotation="")  # 42 bytes in 31 columns
+def test_a_dict_of_entries_printed_one_by_one_is_the_dict_printed_whole(
+    value: dict[str, Any], line_length: int, annotation: str
+) -> None:
+    """A name map is joined from each tool's entry, printed (and proved) when its tool was:
+    byte for byte what printing the whole dict gives, on one line when it fits there, and
+    data to the proof with a stand-in entry in each entry's place."""
+    from toolgen.emit.prove import ensure_data_only, prove_entries
+    from toolgen.render import Constant, render_constant, render_dict
+    from toolgen.render.literal import dict_entry
+
+    entries = [dict_entry(k, v, line_length).encode() for k, v in value.items()]
+    prove_entries(entries)
+    joined = render_dict("VALUE", annotation, entries, line_length)
+    whole = render_constant(Constant("VALUE", annotation, value), line_length)
+    assert joined.text == whole.text
+    head = b'"""Doc."""\n\nfrom typing import Any\n\n'
+    ensure_data_only([head, *(joined.stand_in or joined.parts), b"\n"])
+
+
 # --- passes: idempotent, pure, deterministic ---------------------------------------------------------
 def _schemas() -> st.SearchStrategy[dict[str, Any]]:
     leaf = st.sampled_from(

@@ -291,36 +291,56 @@ def test_a_tampered_layout_never_reaches_the_output(tree: Path, tmp_path: Path) 
     assert built == _uncached(tree) and b"os.system" not in built
 
 
-def _constants_with_code(cache: Path) -> tuple[Path, bytes]:
-    """The constants entry, each text followed by code (the header's sizes to match)."""
-    (entry,) = _entries(cache, "constants")
-    header, payload = read_entry(entry)
-    sizes = header["sizes"]
-    assert isinstance(sizes, list) and sizes
-    texts, offset = [], 0
-    for size in sizes:
-        texts.append(payload[offset : offset + size] + b"\nimport os; os.system('echo owned')")
-        offset += size
-    header["sizes"] = [len(t) for t in texts]
-    return entry, json.dumps(header).encode() + b"\n" + b"".join(texts)
-
-
-def test_a_tampered_constant_text_never_reaches_the_output(tree: Path, tmp_path: Path) -> None:
+def test_a_tampered_name_map_entry_never_reaches_the_output(tree: Path, tmp_path: Path) -> None:
+    """A tool's entry in a name map (``TOOL_CALLS_<P>``, ...) is joined into the output as the
+    cache holds it: one with code after it, the header's sizes to match, is refused as a whole
+    entry (the MAC no longer holds) and the module built again."""
     cache = tmp_path / "cache"
     _build(tree, cache)
-    entry, body = _constants_with_code(cache)
-    mac = entry.read_bytes().partition(b"\n")[0]
-    entry.write_bytes(mac + b"\n" + body)  # without the secret: the MAC no longer holds
+    modules = [e for e in _entries(cache, "module") if read_entry(e)[0]["tools"]]
+    assert modules
+    for entry in modules:
+        header, payload = read_entry(entry)
+        tool = header["tools"][0]  # type: ignore[index]
+        at = sum(tool["segments"].values())
+        first = next(iter(tool["entries"]))
+        at += tool["entries"][first]
+        tool["entries"][first] += len(EVIL)
+        _tamper(entry, header, payload[:at] + EVIL + payload[at:])
+    (tree / "out.py").unlink()  # so that the module results are needed
     _edit_source(tree)
     built = _build(tree, cache)
     assert built == _uncached(tree) and b"os.system" not in built
+    assert _check(tree, cache) is Status.FRESH
+
+
+def test_a_name_map_entry_printed_wrong_is_refused_before_anything_is_written(
+    tree: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A tool's entry printed wrong (a bug in the emitter, say) is proved data in a dict when it
+    is made, before the cache keeps it, and nothing is written."""
+    from toolgen import assemble
+
+    cache = tmp_path / "cache"
+    before = _build(tree, cache)
+    entry = assemble.dict_entry
+
+    def wrong(key: str, value: object, line_length: int = 88) -> str:
+        return entry(key, value, line_length) + "\n    __import__('os'): 0,"
+
+    monkeypatch.setattr(assemble, "dict_entry", wrong)
+    _edit_source(tree)
+    with pytest.raises(UnsafeOutputError, match="not an entry of a dict"):
+        _build(tree, cache)
+    assert (tree / "out.py").read_bytes() == before
+    assert b"__import__" not in b"".join(e.read_bytes() for e in cache.rglob("*.entry"))
 
 
 def test_a_constant_printed_wrong_is_refused_before_anything_is_written(
     tree: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A constant printed now (a bug in the emitter, say) is proved data alone before the
-    cache keeps it, and nothing is written."""
+    """A constant printed whole at assembly (``FINGERPRINTS``; a bug in the emitter, say) is
+    proved with its module, and nothing is written."""
     from toolgen import render
 
     cache = tmp_path / "cache"

@@ -68,8 +68,6 @@ SEAMS = {
     ("toolgen.engine.target", "toolgen.assemble"): WHILE_PARSING,
     ("toolgen.engine.target", "toolgen.frameworks"): WHILE_PARSING,
     ("toolgen.engine.target", "toolgen.render"): WHILE_PARSING,
-    ("toolgen.engine.target", "toolgen.render.reuse"): STAGE,
-    ("toolgen.engine.target", "toolgen.emit.prove"): STAGE,
     ("toolgen.engine.target", "toolgen.scan.gather"): LIBCST,
     ("toolgen.engine.target", "toolgen.scan.serial"): STALE,
     ("toolgen.engine.workers", "multiprocessing"): PROCESSES,

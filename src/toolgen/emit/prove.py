@@ -20,7 +20,7 @@ from itertools import chain
 from typing import Final
 
 from toolgen.emit.head import Refused, check_head
-from toolgen.emit.pushdown import HEAD, Automaton, failing_line, opened
+from toolgen.emit.pushdown import HEAD, Automaton, failing_line, is_pair
 
 
 class UnsafeOutputError(RuntimeError):
@@ -93,13 +93,16 @@ def ensure_data_only(data: str | bytes | Sequence[bytes | memoryview], display: 
         ) from None
 
 
-_ITEMS: Automaton | None = None
-"""What proving list items has learnt in this process: the effects of the lines read (the
-items of thousands of tools share most of their lines). A line's effect depends on the line
-alone, so it is kept from build to build, up to :data:`_LEARNT_LINES` lines."""
+_LEARNT: dict[str, Automaton] = {}
+"""What proving list items and dict entries has learnt in this process, by the stack inside the
+list or dict: the effects of the lines read (the items of thousands of tools share most of
+their lines). A line's effect depends on the line alone, so it is kept from build to build, up
+to :data:`_LEARNT_LINES` lines each."""
 _LEARNT_LINES: Final = 1 << 18
 _INSIDE: Final = Automaton(frozenset()).run([b"X = ["], "")
 """The stack inside a list constant, where an item starts and ends."""
+_IN_DICT: Final = Automaton(frozenset()).run([b"X = {"], "")
+"""The stack inside a dict constant, where an entry starts and ends."""
 
 
 def prove_items(items: Sequence[bytes | memoryview], display: str = "") -> None:
@@ -109,89 +112,53 @@ def prove_items(items: Sequence[bytes | memoryview], display: str = "") -> None:
 
     The automaton reads line by line, each line's effect depending on the line and the stack
     only; so a module in which such an item stands in a list proves data exactly when the same
-    module with any other such item in its place does. A build proves each tool's items when it
-    makes them (in the worker that makes them; the cache, which is authenticated, holds only
-    items proved so), and the module around them with a stand-in item in their place: a
-    rebuild after one edit proves one tool's items, not the whole module again.
+    module with any other such item in its place does, and so does one with any number of them
+    (one or more) in the place of one. A build proves each tool's items when it makes them (in
+    the worker that makes them; the cache, which is authenticated, holds only items proved so),
+    and the module around them with one stand-in item in the place of each list's: a rebuild
+    after one edit proves one tool's items, not the whole module again.
 
     Raises:
         UnsafeOutputError: an item that is not data in a list; the message says why.
     """
-    global _ITEMS
-    if _ITEMS is None or len(_ITEMS.effects) > _LEARNT_LINES:
-        _ITEMS = Automaton(frozenset())
-    for item in items:
-        try:
-            lines = _checked_lines(bytes(item) + b"\n")
-            after = _ITEMS.run(lines, _INSIDE)
-        except Refused as exc:
-            after = f"refused: {exc}"
-        if after != _INSIDE:
-            text = bytes(item)[:100].decode("utf-8", "backslashreplace")
-            raise UnsafeOutputError(
-                f"{display + ': ' if display else ''}a list item toolgen made is not an "
-                f"element of a list ({after or 'it ends the list'}): {text!r}. This is a "
-                "bug in toolgen."
-            )
+    _prove_within(items, _INSIDE, "a list item", "an element of a list", display)
 
 
-_CLOSERS: Final = {"=e{k": b"}", "=e[v": b"]"}
-"""What closes a constant whose first line opens its value's dict (or list) and nothing else."""
-
-
-def constant_stand_in(text: bytes | memoryview) -> bytes | None:
-    """What the proof that a module is data may read in place of a constant's ``text`` once
-    :func:`prove_constant` proved it: its first line and what closes the value it opens (``X:
-    dict[str, str] = {`` then ``}``); ``None`` for a constant of another shape (one line, say),
-    which is read whole."""
-    head = bytes(text[:4096])  # a first line is a name, an annotation and a bracket
-    end = head.find(b"\n")
-    stack = opened(head[:end]) if end > 0 else None
-    closer = _CLOSERS.get(stack) if stack is not None else None
-    return None if closer is None else head[: end + 1] + closer
-
-
-def prove_constant(text: bytes | memoryview, display: str = "") -> bytes | None:
-    """Prove that the lines of a constant's ``text`` after its first take the stack that first
-    line leaves to the end of the statement; its :func:`constant_stand_in`.
-
-    The automaton reads line by line, each line's effect depending on the line and the stack
-    only: a module with the stand-in in the constant's place proves data (the first line read
-    there, its annotation checked against the module's imports, and the closer from the same
-    stack to the end) exactly when the module with the constant does. A build proves each
-    constant it prints (the cache, which is authenticated, holds only constants proved so)
-    and the module with stand-ins: a rebuild after an edit proves the constants it printed
-    again, not those it took from the cache.
+def prove_entries(entries: Sequence[bytes | memoryview], display: str = "") -> None:
+    """Prove that dict entries are, each alone, data in a dict constant (``key: value,``): an
+    entry leads from inside a dict back to inside it, as :func:`prove_items` proves items, and
+    for the same reason a module with a stand-in entry in its place proves what it would.
 
     Raises:
-        UnsafeOutputError: the lines after the first are not the rest of a constant of data.
+        UnsafeOutputError: an entry that is not data in a dict; the message says why.
     """
-    stand_in = constant_stand_in(text)
-    if stand_in is None:
-        return None
-    first, closer = stand_in.split(b"\n")
-    body = bytes(text[len(first) + 1 :])
-    # One statement, never two: every line but the last is indented, and the last is the
-    # closer. Had the value ended before, an indented line could only be blank after it, and
-    # the closer, alone at the top level, would be refused.
-    if not (
-        body.startswith(b" ")
-        and body.endswith(b"\n" + closer)
-        and body.count(b"\n ") == body.count(b"\n") - 1
-    ):
-        after = "not one constant"
-    else:
+    _prove_within(entries, _IN_DICT, "a dict entry", "an entry of a dict", display)
+
+
+def _prove_within(
+    pieces: Sequence[bytes | memoryview], inside: str, what: str, shape: str, display: str
+) -> None:
+    """Each of ``pieces`` leads from ``inside`` back to it (a dict's entry of two strings on one
+    line is one match: :func:`~toolgen.emit.pushdown.is_pair`)."""
+    automaton = _LEARNT.get(inside)
+    if automaton is None or len(automaton.effects) > _LEARNT_LINES:
+        automaton = _LEARNT[inside] = Automaton(frozenset())
+    pairs = inside == _IN_DICT
+    for piece in pieces:
+        text = bytes(piece)
         try:
-            after = Automaton(frozenset()).run(_checked_lines(body + b"\n"), opened(first) or "")
+            lines = _checked_lines(text + b"\n")
+            if pairs and len(lines) == 1 and is_pair(text):
+                continue
+            after = automaton.run(lines, inside)
         except Refused as exc:
             after = f"refused: {exc}"
-    if after != "":
-        raise UnsafeOutputError(
-            f"{display + ': ' if display else ''}a constant toolgen made is not data "
-            f"({after or 'it is not closed'}): {first[:100].decode('utf-8', 'replace')!r}. "
-            "This is a bug in toolgen."
-        )
-    return stand_in
+        if after != inside:
+            shown = text[:100].decode("utf-8", "backslashreplace")
+            raise UnsafeOutputError(
+                f"{display + ': ' if display else ''}{what} toolgen made is not {shape} "
+                f"({after or 'it ends the constant'}): {shown!r}. This is a bug in toolgen."
+            )
 
 
 def _batches(pieces: Sequence[bytes | memoryview]) -> Iterator[list[bytes]]:

@@ -122,21 +122,6 @@ def failing_line(lines: list[bytes], stack: str, imported: frozenset[str]) -> in
     raise AssertionError("no line was refused")  # pragma: no cover
 
 
-def opened(line: bytes) -> str | None:
-    """The stack a constant's first line leaves (what :func:`_statement` makes of it, but for
-    its annotation, which is checked where the line is read in its module); ``None`` when it
-    is not a constant's first line, or leaves nothing open."""
-    head = HEAD.fullmatch(line)
-    if head is None:
-        return None
-    try:
-        form, _, _ = _form(head.group(3))
-        after = _step(form, "=w") if form else "=w"
-    except Refused:
-        return None
-    return None if after in ("=w", "=e") else after
-
-
 def _statement(line: bytes, imported: frozenset[str]) -> str:
     """A line between constants: blank, a comment, or a constant's first line (the stack it
     leaves)."""
@@ -156,6 +141,13 @@ def _statement(line: bytes, imported: frozenset[str]) -> str:
     if after == "=w":
         raise Refused("a constant without a value")
     return "" if after == "=e" else after
+
+
+def is_pair(line: bytes) -> bool:
+    """Whether ``line`` is one dict entry of two strings on its line (``"name": "ping",``), which
+    leads from inside a dict back to inside it (the form ``s:s,``, as :func:`_form` reads it),
+    without a look-up: most of a tool's name-map entries are."""
+    return _PAIR.fullmatch(line) is not None
 
 
 def _form(line: bytes) -> tuple[str, int, int]:

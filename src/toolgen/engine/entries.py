@@ -2,12 +2,11 @@
 
 Kinds, by what their key is made of (:mod:`toolgen.engine.keys`):
 
-- ``module``: a :class:`~toolgen.forms.ModuleResult` (its tools' rendered text as the raw
-  payload, lengths in the header), by settings and the module's own files;
+- ``module``: a :class:`~toolgen.forms.ModuleResult` (its tools' rendered list items and
+  name-map entries as the raw payload, lengths in the header), by settings and the module's
+  own files;
 - ``scan``: one file's :class:`~toolgen.scan.model.ModuleScan`, as JSON data;
 - ``layout``: the text of a generated module with a mark per constant, by its shape;
-- ``constants``: the texts of the constants an output's last build printed, each proved data
-  alone, by what it was printed from (:func:`~toolgen.render.reuse.value_key`), by the output;
 - ``output``: the digests of the files a target writes, by every input of the target;
 - ``pointer``: the newest entry made for one module, file or output (replacing an entry deletes
   the one it replaces, so the cache holds one working set);
@@ -20,7 +19,7 @@ here as well, so that no entry, whatever it holds, can crash a build.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -93,40 +92,6 @@ class Cache:
 
     def put_layout(self, key: str, text: bytes) -> None:
         self.store.store(key, {"kind": "layout"}, [text])
-
-    # --- constants' texts -------------------------------------------------------------------
-
-    def constants(self, key: str) -> dict[str, memoryview]:
-        """The texts of an output's constants by what each was rendered from (empty when there
-        is no such entry, or it is of another shape)."""
-        loaded = self.store.load(key)
-        if loaded is None:
-            return {}
-        header, payload = loaded
-        names, sizes = header.get("keys"), header.get("sizes")
-        if (
-            header.get("kind") != "constants"
-            or not isinstance(names, list)
-            or not isinstance(sizes, list)
-            or len(names) != len(sizes)
-        ):
-            return {}
-        texts = {}
-        offset = 0
-        for name, size in zip(names, sizes):
-            if not isinstance(name, str) or type(size) is not int or size < 0:
-                return {}
-            texts[name] = payload[offset : offset + size]
-            offset += size
-        return texts if offset == len(payload) else {}
-
-    def put_constants(self, key: str, texts: Mapping[str, bytes | memoryview]) -> None:
-        header = {
-            "kind": "constants",
-            "keys": list(texts),
-            "sizes": [len(t) for t in texts.values()],
-        }
-        self.store.store(key, header, list(texts.values()))
 
     # --- outputs ----------------------------------------------------------------------------
 
@@ -202,7 +167,8 @@ def _stamp_key(path: Path) -> str:
 
 
 def encode_module(result: ModuleResult) -> tuple[dict[str, Any], list[bytes | memoryview]]:
-    """The header (JSON data) and the payload (each tool's segments, in order)."""
+    """The header (JSON data) and the payload (each tool's segments then its entries, in
+    order)."""
     tools = []
     payload: list[bytes | memoryview] = []
     for tool in result.tools:
@@ -220,9 +186,11 @@ def encode_module(result: ModuleResult) -> tuple[dict[str, Any], list[bytes | me
                 "rules": {k: dict(v) for k, v in (tool.rules or {}).items()},
                 "owner": [tool.owner.id, tool.owner.kind] if tool.owner is not None else None,
                 "fingerprints": dict(tool.fingerprints or {}),
+                "entries": {k: len(v) for k, v in tool.entries.items()},
             }
         )
         payload.extend(tool.segments.values())
+        payload.extend(tool.entries.values())
     header = {
         "kind": "module",
         "deps": dict(result.deps),
@@ -283,12 +251,14 @@ def decode_module(header: dict[str, Any], payload: memoryview) -> ModuleResult |
                 )
             ):
                 return None
-            segments: dict[str, memoryview] = {}
-            for key, size in tool["segments"].items():
-                if type(size) is not int or size < 0 or not isinstance(key, str):
-                    return None
-                segments[key] = payload[offset : offset + size]
-                offset += size
+            texts: list[dict[str, memoryview]] = [{}, {}]
+            for sizes, into in zip((tool["segments"], tool["entries"]), texts):
+                for key, size in sizes.items():
+                    if type(size) is not int or size < 0 or not isinstance(key, str):
+                        return None
+                    into[key] = payload[offset : offset + size]
+                    offset += size
+            segments, entries = texts
             tools.append(
                 ToolForms(
                     name,
@@ -303,6 +273,7 @@ def decode_module(header: dict[str, Any], payload: memoryview) -> ModuleResult |
                     rules,
                     owned,
                     prints,
+                    entries,
                 )
             )
         if offset != len(payload):

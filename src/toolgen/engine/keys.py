@@ -193,10 +193,3 @@ def pointer_key(*parts: str) -> str:
     """The pointer to the newest entry made for these settings and this module (or file, or
     output): storing a newer one deletes the entry it replaces."""
     return _digest("latest", *parts)
-
-
-def constants_key(out: str) -> str:
-    """The texts of the constants the last build of the output ``out`` rendered, by what each
-    was rendered from (:func:`toolgen.render.reuse.value_key`): one entry an output's builds
-    replace in turn."""
-    return _digest("constants", out)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
@@ -118,36 +118,12 @@ class TargetRun:
         return planned, diags
 
     def _assemble(self, results: list[ModuleResult]) -> Assembled:
-        """The constants (:func:`toolgen.pipeline.assemble`), each one's text taken from the last
-        build of this output when it was rendered from the same value: after an edit, only the
-        constants holding what the edit changed (the fingerprints, for a docstring) are
-        printed again."""
+        """The constants (:func:`toolgen.pipeline.assemble`): joined from each tool's texts,
+        printed when the tool was built (cached with it), so that after an edit only the edited
+        tools' texts are new."""
         from toolgen import pipeline  # seam: the stages load only when the output is stale
-        from toolgen.emit.prove import constant_stand_in, prove_constant  # seam: the same
-        from toolgen.render.reuse import reusing  # seam: the same
 
-        if not self.cache.enabled:
-            return pipeline.assemble(results, self.sources, self.target, self.cwd)
-        key = keys.constants_key(str(self.target.out_path))
-        known = self.cache.constants(key)
-        with reusing(known) as reuse:
-            assembled = pipeline.assemble(results, self.sources, self.target, self.cwd)
-        # Each constant printed now is proved data alone, and the entry holds only those: the
-        # module's proof reads a stand-in for every one of them, printed now or taken again.
-        display = display_path(self.target.out_path, self.cwd)
-        for group in assembled.constants.values():
-            for index, constant in enumerate(group):
-                given = reuse.given.get(id(constant))
-                if given is None or given[0] is not constant:
-                    continue
-                text = constant.parts[0]
-                proved = given[1] in known
-                stand_in = constant_stand_in(text) if proved else prove_constant(text, display)
-                if stand_in is not None:
-                    group[index] = replace(constant, stand_in=(stand_in,))
-        if reuse.made.keys() != known.keys():
-            self.pending.append(partial(_store_constants, key=key, texts=reuse.made))
-        return assembled
+        return pipeline.assemble(results, self.sources, self.target, self.cwd)
 
     def _served(
         self, known: OutputRecord | None, files_out: dict[str | None, Path]
@@ -414,10 +390,6 @@ def _store_scan(cache: Cache, key: str, encoded: object, pointer: str) -> None:
     if isinstance(encoded, dict):
         cache.put_scan(key, encoded)
         cache.supersede(pointer, key)
-
-
-def _store_constants(cache: Cache, key: str, texts: dict[str, bytes | memoryview]) -> None:
-    cache.put_constants(key, texts)
 
 
 def _store_output(cache: Cache, key: str, record: OutputRecord, pointer: str) -> None:

@@ -14,18 +14,20 @@ from typing import TYPE_CHECKING, Any, Final
 from toolgen._version import __version__
 from toolgen.header import header_line, without_version
 from toolgen.render.escape import comment_text, docstring_text
-from toolgen.render.literal import assignment, list_item
-from toolgen.render.reuse import active, value_key
+from toolgen.render.literal import assignment, dict_entry, list_item, str_width
 
 if TYPE_CHECKING:
     import jinja2
 
 __all__ = [
+    "ENTRY_STAND_IN",
     "Constant",
     "ModuleShape",
     "RenderedConstant",
+    "dict_entry",
     "list_item",
     "render_constant",
+    "render_dict",
     "render_list",
     "splice",
     "without_version",
@@ -68,10 +70,11 @@ class RenderedConstant:
     parts: tuple[bytes | memoryview, ...]
     comment: str = ""
     stand_in: tuple[bytes | memoryview, ...] | None = None
-    """What the proof that the module is data reads in this constant's place: the parts with
-    each list item replaced by :data:`ITEM_STAND_IN` (a list of items proved data one by one,
-    when they were made), or the first line and the closer of a constant proved alone
-    (:func:`toolgen.emit.prove.prove_constant`). ``None``: the parts themselves."""
+    """What the proof that the module is data reads in this constant's place: the constant with
+    one :data:`ITEM_STAND_IN` for all its list items, or one :data:`ENTRY_STAND_IN` for all its
+    dict entries (items and entries proved data one by one when they were made, each leading
+    from inside the list or dict back to inside it, as any number of them does, and as the
+    stand-in does). ``None``: the parts themselves."""
 
     @property
     def text(self) -> bytes:
@@ -83,22 +86,9 @@ ITEM_STAND_IN: Final = b"    0,"
 
 
 def render_constant(constant: Constant, line_length: int = 88) -> RenderedConstant:
-    """One constant's assignment, printed by the deterministic literal emitter (or, within
-    :func:`toolgen.render.reuse.reusing`, taken from an earlier build that printed it)."""
+    """One constant's assignment, printed by the deterministic literal emitter."""
     _checked_head(constant.name, constant.annotation)
-    reuse = active()
-    data: bytes | memoryview
-    if reuse is None:
-        data = _assignment(constant, line_length)
-    else:
-        key = value_key(constant.name, constant.annotation, constant.value, line_length)
-        known = reuse.known.get(key)
-        data = known if known is not None else _assignment(constant, line_length)
-        reuse.made[key] = data
-        made = RenderedConstant(constant.name, (data,), constant.comment)
-        reuse.given[id(made)] = (made, key)
-        return made
-    return RenderedConstant(constant.name, (data,), constant.comment)
+    return RenderedConstant(constant.name, (_assignment(constant, line_length),), constant.comment)
 
 
 def _assignment(constant: Constant, line_length: int) -> bytes:
@@ -123,8 +113,54 @@ def render_list(
         parts.append(item)
         parts.append(b"\n")
     parts[-1] = b"\n]"
-    stand_in = (head + b"[\n" + b"\n".join([ITEM_STAND_IN] * len(items)) + b"\n]",)
+    stand_in = (head + b"[\n" + ITEM_STAND_IN + b"\n]",)
     return RenderedConstant(name, tuple(parts), comment, stand_in)
+
+
+ENTRY_STAND_IN: Final = b'    "": 0,'
+"""A dict entry that leads, as every proved entry does, from inside a dict back to inside it."""
+
+
+def render_dict(
+    name: str,
+    annotation: str,
+    entries: Sequence[bytes | memoryview],
+    line_length: int = 88,
+    comment: str = "",
+) -> RenderedConstant:
+    """A dict constant from entries already printed by :func:`~toolgen.render.literal.dict_entry`
+    (and encoded as UTF-8), in the layout :func:`render_constant` gives the same dict: on one
+    line when it fits there (a few short entries), else one entry per line.
+
+    Each tool's entries in the name maps are printed, and proved, with its list items, so that
+    assembling a module of ten thousand tools joins their texts and prints none of them."""
+    head = _checked_head(name, annotation).encode()
+    if not entries:
+        return RenderedConstant(name, (head + b"{}",), comment)
+    flat = _one_line(head, entries, line_length)
+    if flat is not None:
+        return RenderedConstant(name, (flat,), comment)
+    # One piece: entries are a line or two each, and a module's pieces are hashed one by one.
+    text = b"".join([head, b"{\n", b"\n".join(entries), b"\n}"])
+    return RenderedConstant(name, (text,), comment, (head + b"{\n" + ENTRY_STAND_IN + b"\n}",))
+
+
+def _one_line(head: bytes, entries: Sequence[bytes | memoryview], line_length: int) -> bytes | None:
+    """``head`` and the dict of ``entries`` on one line, when it fits in ``line_length`` as
+    black measures it; ``None`` otherwise. An entry printed on several lines did not fit on its
+    own line, so neither does the dict; a one-line entry is ``    key: value,``."""
+    room = line_length - str_width(head.decode("utf-8"))
+    size = sum(len(e) - 5 for e in entries) + 2 * len(entries)
+    if size > 3 * room:  # no character takes more than 3 bytes of UTF-8 per column it is wide
+        return None
+    pieces = []
+    for entry in entries:
+        text = bytes(entry).decode("utf-8")
+        if "\n" in text:
+            return None
+        pieces.append(text[4:-1])
+    flat = "{" + ", ".join(pieces) + "}"
+    return head + flat.encode("utf-8") if str_width(flat) <= room else None
 
 
 def _template_folder() -> Path:
@@ -234,8 +270,8 @@ def splice(
     constants' text, which can be hundreds of megabytes, is not copied: the pieces are hashed
     and written as they are. ``None`` unless ``text`` marks each constant exactly once.
 
-    ``stand_ins``: the module as its proof reads it, each list constant's items (proved one by
-    one) replaced by :data:`ITEM_STAND_IN`."""
+    ``stand_ins``: the module as its proof reads it, each constant with a
+    :attr:`~RenderedConstant.stand_in` read as that."""
     parts = text.split(b"\x00")
     marks = parts[1::2]
     if len(parts) != 2 * len(constants) + 1 or not all(m.isdigit() for m in marks):

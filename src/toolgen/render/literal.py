@@ -307,3 +307,14 @@ def list_item(value: Any, line_length: int = 88, memo: Layouts | None = None) ->
     emitter = _Emitter(line_length, memo)
     emitter.emit(value, 4, "", ",")
     return "\n".join(emitter.out)
+
+
+def dict_entry(key: str, value: Any, line_length: int = 88, memo: Layouts | None = None) -> str:
+    """One entry of a top-level dict split one entry per line, as black lays it out there
+    (indented 4, trailing comma): the lines :func:`assignment` writes for it between the
+    braces, so that a name map can be made of entries printed one tool at a time."""
+    if type(value) is str:  # one line, whatever its width (as :meth:`_Emitter._items` writes it)
+        return f"    {string(key)}: {string(value)},"
+    emitter = _Emitter(line_length, memo)
+    emitter._items({key: value}, 0)
+    return "\n".join(emitter.out)
