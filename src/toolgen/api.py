@@ -257,7 +257,7 @@ def plan(
             raise SourceError(diags.sorted())
         cache = runs[0].cache if runs else open_cache(None)
         for run in runs:
-            for pending in run.pending:
+            for pending in run.pending if cache.enabled else ():  # none encoded for nothing
                 pending(cache)
         return Plan(tuple(files), tuple(diags.sorted()) if warnings else (), cache, out_root)
 

@@ -632,3 +632,19 @@ def _build_uncached(root: Path) -> bytes:
     (planned,) = api.plan(Config((target,)), cwd=root, use_cache=False).files
     assert planned.data is not None
     return planned.data
+
+
+def test_a_build_without_the_cache_encodes_no_entry(
+    tree: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--no-cache`` (a fresh CI clone's check, the cold build): nothing is encoded for a cache
+    that will not keep it."""
+    from toolgen.engine import entries
+
+    def refused(*args: object, **kwargs: object) -> None:
+        raise AssertionError("an entry was encoded for a cache that is off")
+
+    for name in ("encode_module", "put_output", "put_layout"):
+        owner = entries if name == "encode_module" else entries.Cache
+        monkeypatch.setattr(owner, name, refused)
+    assert "TOOLS" in _build(tree, None)
