@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
+from toolgen.scan.init_steps import self_names
 from toolgen.scan.model import Call, InitStep, Lit, Name, Seq, TExpr, Unary
 from toolgen.scan.resolve import External, LocalFunction, Resolver
 from toolgen.scan.schema import SchemaMapper
@@ -70,21 +71,8 @@ def value(
 
 
 def registers(step: InitStep) -> str:
-    """The methods a step hands over, as words, or ``""`` when it hands none."""
-    names: list[str] = []
-
-    def walk(given: TExpr) -> None:
-        if isinstance(given, Name) and given.dotted.startswith("self."):
-            names.append(given.dotted.split(".")[1])
-        elif isinstance(given, Seq):
-            for v in given.items:
-                walk(v)
-        elif isinstance(given, Call):
-            for v in given.args:
-                walk(v)
-
-    walk(step.value)
-    names = [n for n in names if n != "register"]
+    """The methods a step hands over (positionally), as words, or ``""`` when it hands none."""
+    names = [n for n in self_names(step.value, keywords=False) if n != "register"]
     return "registering " + ", ".join(f"'{n}'" for n in names) if names else ""
 
 

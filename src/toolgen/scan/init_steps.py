@@ -154,25 +154,24 @@ def _param(arg: ast.arg, kind: str, default: ast.expr | None, display: str) -> P
     return Parameter(arg.arg, kind, None, expr(default) if default is not None else None, span)
 
 
+def self_names(value: TExpr, keywords: bool = True) -> Iterator[str]:
+    """The names ``self.<name>`` ``value`` mentions, in order: itself, or within its lists and
+    tuples and its calls' arguments (keyword arguments too, unless not ``keywords``)."""
+    if isinstance(value, Name) and value.dotted.startswith("self."):
+        yield value.dotted.split(".")[1]
+    elif isinstance(value, Seq):
+        for item in value.items:
+            yield from self_names(item, keywords)
+    elif isinstance(value, Call):
+        for arg in value.args:
+            yield from self_names(arg, keywords)
+        for _, arg in value.kwargs if keywords else ():
+            yield from self_names(arg, keywords)
+
+
 def referenced_methods(steps: tuple[InitStep, ...]) -> frozenset[str]:
     """The names ``self.<name>`` the steps mention: the methods whose signatures to keep."""
-    found: set[str] = set()
-
-    def walk(value: TExpr) -> None:
-        if isinstance(value, Name) and value.dotted.startswith("self."):
-            found.add(value.dotted.split(".")[1])
-        elif isinstance(value, Seq):
-            for v in value.items:
-                walk(v)
-        elif isinstance(value, Call):
-            for v in value.args:
-                walk(v)
-            for _, v in value.kwargs:
-                walk(v)
-
-    for step in steps:
-        walk(step.value)
-    return frozenset(found)
+    return frozenset(name for step in steps for name in self_names(step.value))
 
 
-__all__ = ["expr", "init_steps", "referenced_methods"]
+__all__ = ["expr", "init_steps", "referenced_methods", "self_names"]
