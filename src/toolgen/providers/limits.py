@@ -173,11 +173,17 @@ def check_description(description: str, report: Losses) -> None:
         report.warn("", OPENAI_DESCRIPTION.exceeded(len(description)))
 
 
+STRICT_NESTING: Final = frozenset({"properties", "$defs", "anyOf", "items", "additionalProperties"})
+"""The keys holding subschemas that strict mode accepts (of ``openai.OPENAI_STRICT_KEYS``): what
+the others hold is folded into a description before a tool is sent strict, so is not counted."""
+
+
 def check_openai_strict(schema: JsonSchema, report: Losses) -> JsonSchema:
     """OpenAI strict step 7: every strict-mode limit; past one, the tool is not strict.
 
     Depth counts every object and array level, the root being 1 (conservative: OpenAI does
-    not say whether arrays count)."""
+    not say whether arrays count). Only subschemas under :data:`STRICT_NESTING` are counted:
+    the same counts on a schema whose other keys are not folded yet as on the folded one."""
     props = enum_values = chars = 0
     deepest = 0
     stack: list[tuple[JsonSchema, int]] = [(schema, 0)]  # the root object makes it 1
@@ -199,7 +205,7 @@ def check_openai_strict(schema: JsonSchema, report: Losses) -> JsonSchema:
             report.downgrade("", OPENAI_STRICT_LONG_ENUM.exceeded(length))
         if isinstance(node.get("const"), str):
             chars += len(node["const"])
-        stack.extend((child, nested) for child in subschemas(node))
+        stack.extend((child, nested) for child in subschemas(node, STRICT_NESTING))
     for found, limit in (
         (props, OPENAI_STRICT_PROPERTIES),
         (deepest, OPENAI_STRICT_DEPTH),

@@ -190,12 +190,26 @@ def _normalize(tool: ToolDef, options: AdapterOptions, report: t.Losses) -> Norm
                 t.one_of_to_any_of,
                 t.complete_arrays(require_items=True),
                 strictify,
-                t.fold_except(OPENAI_STRICT_KEYS, "is not accepted in strict mode"),
-                t.restrict_formats(OPENAI_STRICT_FORMATS, "is not a format strict mode accepts"),
-                limits.check_openai_strict,
             ],
             trial,
         )
+        if trial.downgrades or trial.errors:
+            # Not strict, whatever the folds after would do: they are skipped (what they say is
+            # not said of a form not sent). The limits are still checked, and count the same
+            # before the folds as after, so that every reason strict mode is off is said.
+            limits.check_openai_strict(strict, trial)
+        else:
+            strict = t.run_passes(
+                strict,
+                [
+                    t.fold_except(OPENAI_STRICT_KEYS, "is not accepted in strict mode"),
+                    t.restrict_formats(
+                        OPENAI_STRICT_FORMATS, "is not a format strict mode accepts"
+                    ),
+                    limits.check_openai_strict,
+                ],
+                trial,
+            )
         if not trial.downgrades and not trial.errors:
             report.take(trial)
             return Normalized(strict, strict=True)

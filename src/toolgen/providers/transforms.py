@@ -86,7 +86,8 @@ _KIND: Final = {
     **{k: "one" for k in _SINGLE},
 }
 
-_NESTING: Final = frozenset(_KIND)
+NESTING: Final = frozenset(_KIND)
+"""The keys whose values hold subschemas."""
 
 
 def transform(
@@ -100,7 +101,7 @@ def transform(
     """
     if before is not None:
         schema = before(schema, pointer)
-    if _NESTING.isdisjoint(schema):  # a leaf, as most nodes are: no loop over its keys
+    if NESTING.isdisjoint(schema):  # a leaf, as most nodes are: no loop over its keys
         return fn(schema, pointer)
     node = schema
     for key, value in schema.items():
@@ -144,11 +145,11 @@ def transform(
     return fn(node, pointer)
 
 
-def subschemas(schema: JsonSchema) -> list[JsonSchema]:
-    """The direct subschemas of a node."""
+def subschemas(schema: JsonSchema, within: frozenset[str] = NESTING) -> list[JsonSchema]:
+    """The direct subschemas of a node (those under the keys ``within``), in its keys' order."""
     out: list[JsonSchema] = []
     for key, value in schema.items():
-        kind = _KIND.get(key)
+        kind = _KIND.get(key) if key in within else None
         if kind == "one":
             if isinstance(value, dict):
                 out.append(value)
