@@ -50,11 +50,14 @@ def ref_cycles(schema: JsonSchema) -> set[str]:
         while stack:
             item = stack.pop()
             if isinstance(item, dict):
-                if isinstance(item.get("$ref"), str):
-                    found.add(item["$ref"])
-                stack.extend(v for k, v in item.items() if k not in ("$defs", "definitions"))
-            elif isinstance(item, list):
-                stack.extend(item)
+                ref = item.get("$ref")
+                if isinstance(ref, str):
+                    found.add(ref)
+                for key, value in item.items():  # only what can hold a ref: no scalar
+                    if isinstance(value, (dict, list)) and key != "$defs" and key != "definitions":
+                        stack.append(value)
+            else:
+                stack.extend(value for value in item if isinstance(value, (dict, list)))
         return found
 
     pending = list(refs(schema))
