@@ -29,7 +29,7 @@ _SINGLE: Final = (
     "unevaluatedItems",
     "contentSchema",
 )
-_META: Final = ("$schema", "$id", "$comment", "$anchor", "$vocabulary", "$dynamicAnchor")
+_META: Final = frozenset({"$schema", "$id", "$comment", "$anchor", "$vocabulary", "$dynamicAnchor"})
 NULL: Final = {"type": "null"}
 
 
@@ -251,9 +251,10 @@ def strip_meta(schema: JsonSchema, report: Losses) -> JsonSchema:
     """P2: drop ``$schema``, ``$id``, ``$comment``, ``$anchor``, ``x-*`` keys (nobody needs them)."""
 
     def node_fn(node: JsonSchema, pointer: str) -> JsonSchema:
-        if not any(k in _META or k.startswith("x-") for k in node):
-            return node
-        return {k: v for k, v in node.items() if k not in _META and not k.startswith("x-")}
+        for key in node:  # a loop, not any() over a generator: most nodes have no such key
+            if key in _META or key.startswith("x-"):
+                return {k: v for k, v in node.items() if k not in _META and not k.startswith("x-")}
+        return node
 
     return transform(schema, node_fn)
 
