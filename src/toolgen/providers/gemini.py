@@ -123,10 +123,18 @@ def gemini_nullable(flavour: str) -> Pass:
     return run
 
 
+_VALUE_KEYS: Final = frozenset(
+    {"const", "enum", "exclusiveMinimum", "exclusiveMaximum", "examples"}
+)
+"""What :func:`gemini_values` rewrites: a node with none of them is left as it is."""
+
+
 def gemini_values(schema: JsonSchema, report: Losses) -> JsonSchema:
     """``const`` → one-value enum, non-string enums folded, exclusive bounds, ``examples``."""
 
     def node_fn(node: JsonSchema, pointer: str) -> JsonSchema:
+        if _VALUE_KEYS.isdisjoint(node):  # most nodes: nothing to rewrite, no copy
+            return node
         out = dict(node)
         if "const" in out:
             if isinstance(out["const"], str):
@@ -235,7 +243,8 @@ def _deep(schema: JsonSchema, report: t.Losses) -> JsonSchema:
     while stack:
         node, level = stack.pop()
         depth = max(depth, level)
-        stack.extend((child, level + 1) for child in t.subschemas(node))
+        if not t.NESTING.isdisjoint(node):  # a leaf has no subschema to list
+            stack.extend((child, level + 1) for child in t.subschemas(node))
     if depth > 10:
         report.warn("", f"the schema is {depth} levels deep; Gemini may reject very deep schemas")
     return schema

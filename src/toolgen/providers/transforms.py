@@ -214,7 +214,7 @@ def fold_except(allowed: frozenset[str], why: str) -> Pass:
     def run(schema: JsonSchema, report: Losses) -> JsonSchema:
         return fold_keys(
             schema,
-            lambda node: [k for k in node if k not in allowed],
+            lambda node: [] if allowed.issuperset(node) else [k for k in node if k not in allowed],
             lambda node, extra, pointer: fold(node, extra, pointer, report, why),
         )
 
