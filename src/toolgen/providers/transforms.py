@@ -118,9 +118,11 @@ def transform(
         elif kind == "map":
             if isinstance(value, dict):
                 new = None
+                here = f"{pointer}/{key}/"  # every pass makes each pointer, for a few messages
                 for k, v in value.items():
                     if isinstance(v, dict):
-                        t = transform(v, fn, f"{pointer}/{key}/{escape_pointer(k)}", before)
+                        at = here + (k if "~" not in k and "/" not in k else escape_pointer(k))
+                        t = transform(v, fn, at, before)
                         if t is not v:
                             if new is None:
                                 new = dict(value)

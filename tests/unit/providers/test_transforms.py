@@ -29,3 +29,13 @@ def test_meta_keys_and_extensions_are_stripped_at_every_depth_the_rest_kept_in_o
     assert list(out["properties"]["a"]) == ["type", "description"]
     clean = out["properties"]["b"]
     assert t.strip_meta(clean, t.Losses()) is clean
+
+
+def test_a_pass_reports_at_the_escaped_pointer_of_a_property() -> None:
+    schema = {
+        "type": "object",
+        "properties": {"a/b~c": {"type": "string", "format": "path"}, "d": {"type": "string"}},
+    }
+    report = t.Losses()
+    t.restrict_formats(frozenset(), "is refused")(schema, report)
+    assert [where for where, _ in report.warnings] == ["/properties/a~1b~0c"]
