@@ -118,16 +118,12 @@ def strictify(schema: JsonSchema, report: Losses) -> JsonSchema:
         required = out.get("required", [])
         for name, sub in properties.items():
             if name not in required:
+                here = f"{pointer}/properties/{t.escape_pointer(name)}"
                 if not accepts_null(sub, schema):
-                    report.omitted_nulls.append(f"{pointer}/properties/{t.escape_pointer(name)}")
-                sub = fold(
-                    sub,
-                    ["default"],
-                    f"{pointer}/properties/{t.escape_pointer(name)}",
-                    report,
-                    "is not accepted in strict mode",
-                    warn=False,
-                )
+                    report.omitted_nulls.append(here)
+                if "default" in sub:
+                    why = "is not accepted in strict mode"
+                    sub = fold(sub, ["default"], here, report, why, warn=False)
                 properties[name] = _nullable(sub)
                 if pointer == "":
                     report.nullable_optionals.append(name)
