@@ -45,6 +45,16 @@ def adapt_tool(
     ``memo``, shared across one tool's providers, lets one reuse what another computed."""
     report = Losses(memo={} if memo is None else memo)
     normalized = adapter.normalize_schema(tool, report)
+    # Chat Completions and Responses send one schema (the same object): its rules are made once.
+    omitted = tuple(report.omitted_nulls)
+    rules_key = ("rules", id(normalized.schema), omitted)
+    last = report.memo.get(rules_key)
+    if last is None or last[0] is not normalized.schema:
+        rules = call_rules(normalized.schema, list(omitted), tool.null_is_default, tool.by_position)
+        last = report.memo[rules_key] = (
+            normalized.schema,
+            rules,
+        )  # the schema kept: its id its own
     wire_name = adapter.name_rule.normalize(tool.name)
     if wire_name != tool.name:
         report.warn("", f"name rewritten to '{wire_name}' (the generated name map leads back)")
@@ -57,7 +67,7 @@ def adapt_tool(
         adapter.wrap(tool, normalized, wire_name),
         wire_name,
         report.nullable_optionals,
-        call_rules(normalized.schema, report.omitted_nulls, tool.null_is_default, tool.by_position),
+        last[1],
     )
 
 

@@ -123,10 +123,18 @@ def gemini_nullable(flavour: str) -> Pass:
     return run
 
 
+_VALUE_KEYS: Final = frozenset(
+    {"const", "enum", "exclusiveMinimum", "exclusiveMaximum", "examples"}
+)
+"""What :func:`gemini_values` rewrites: a node with none of them is left as it is."""
+
+
 def gemini_values(schema: JsonSchema, report: Losses) -> JsonSchema:
     """``const`` → one-value enum, non-string enums folded, exclusive bounds, ``examples``."""
 
     def node_fn(node: JsonSchema, pointer: str) -> JsonSchema:
+        if _VALUE_KEYS.isdisjoint(node):  # most nodes: nothing to rewrite, no copy
+            return node
         out = dict(node)
         if "const" in out:
             if isinstance(out["const"], str):
@@ -230,12 +238,18 @@ def _check_property_names(schema: JsonSchema, report: t.Losses) -> JsonSchema:
     return t.transform(schema, node_fn)
 
 
-def _deep(schema: JsonSchema, report: t.Losses) -> JsonSchema:
-    depth, stack = 0, [(schema, 1)]
+def _names_and_depth(schema: JsonSchema, report: t.Losses) -> JsonSchema:
+    """The property names Gemini refuses (errors), and a warning for a very deep schema, in
+    one walk: the names' errors, in their order, are made by a second only if one is bad."""
+    depth, bad, stack = 0, False, [(schema, 1)]
     while stack:
         node, level = stack.pop()
         depth = max(depth, level)
-        stack.extend((child, level + 1) for child in t.subschemas(node))
+        if not t.NESTING.isdisjoint(node):  # a leaf has no properties nor subschemas
+            bad = bad or not all(map(_PROPERTY_NAME.match, node.get("properties", ())))
+            stack.extend((child, level + 1) for child in t.subschemas(node))
+    if bad:
+        _check_property_names(schema, report)
     if depth > 10:
         report.warn("", f"the schema is {depth} levels deep; Gemini may reject very deep schemas")
     return schema
@@ -344,8 +358,7 @@ class Gemini:
                 gemini_values,
                 t.fold_except(allowed, "is not accepted by Gemini"),
                 gemini_types(flavour),
-                _check_property_names,
-                _deep,
+                _names_and_depth,
             ],
             report,
         )

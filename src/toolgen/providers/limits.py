@@ -173,33 +173,51 @@ def check_description(description: str, report: Losses) -> None:
         report.warn("", OPENAI_DESCRIPTION.exceeded(len(description)))
 
 
+STRICT_NESTING: Final = frozenset({"properties", "$defs", "anyOf", "items", "additionalProperties"})
+"""The keys holding subschemas that strict mode accepts (of ``openai.OPENAI_STRICT_KEYS``): what
+the others hold is folded into a description before a tool is sent strict, so is not counted."""
+
+
 def check_openai_strict(schema: JsonSchema, report: Losses) -> JsonSchema:
     """OpenAI strict step 7: every strict-mode limit; past one, the tool is not strict.
 
     Depth counts every object and array level, the root being 1 (conservative: OpenAI does
-    not say whether arrays count)."""
+    not say whether arrays count). Only subschemas under :data:`STRICT_NESTING` are counted:
+    the same counts on a schema whose other keys are not folded yet as on the folded one."""
     props = enum_values = chars = 0
     deepest = 0
     stack: list[tuple[JsonSchema, int]] = [(schema, 0)]  # the root object makes it 1
     while stack:
         node, level = stack.pop()
         kind = node.get("type")
-        kinds = kind if isinstance(kind, list) else [kind]  # ["array", "null"]: an array too
-        nested = level + (1 if "object" in kinds or "array" in kinds else 0)
-        deepest = max(deepest, nested)
-        properties = node.get("properties", {})
-        props += len(properties)
-        chars += sum(len(k) for k in properties) + sum(len(k) for k in node.get("$defs", {}))
-        values = node.get("enum", [])
-        enum_values += len(values)
-        strings = [v for v in values if isinstance(v, str)]
-        length = sum(len(v) for v in strings)
-        chars += length
-        if len(strings) > 250 and length > OPENAI_STRICT_LONG_ENUM.value:
-            report.downgrade("", OPENAI_STRICT_LONG_ENUM.exceeded(length))
-        if isinstance(node.get("const"), str):
-            chars += len(node["const"])
-        stack.extend((child, nested) for child in subschemas(node))
+        if (
+            kind == "object"
+            or kind == "array"
+            or (isinstance(kind, list) and ("object" in kind or "array" in kind))
+        ):  # ["array", "null"]: an array too
+            level += 1
+        deepest = max(deepest, level)
+        values = node.get("enum")
+        if values:
+            enum_values += len(values)
+            strings = [v for v in values if isinstance(v, str)]
+            length = sum(map(len, strings))
+            chars += length
+            if len(strings) > 250 and length > OPENAI_STRICT_LONG_ENUM.value:
+                report.downgrade("", OPENAI_STRICT_LONG_ENUM.exceeded(length))
+        const = node.get("const")
+        if isinstance(const, str):
+            chars += len(const)
+        if STRICT_NESTING.isdisjoint(node):  # a leaf, as most nodes are
+            continue
+        properties = node.get("properties")
+        if properties:
+            props += len(properties)
+            chars += sum(map(len, properties))
+        defs = node.get("$defs")
+        if defs:
+            chars += sum(map(len, defs))
+        stack.extend((child, level) for child in subschemas(node, STRICT_NESTING))
     for found, limit in (
         (props, OPENAI_STRICT_PROPERTIES),
         (deepest, OPENAI_STRICT_DEPTH),

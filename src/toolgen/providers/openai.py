@@ -118,16 +118,12 @@ def strictify(schema: JsonSchema, report: Losses) -> JsonSchema:
         required = out.get("required", [])
         for name, sub in properties.items():
             if name not in required:
+                here = f"{pointer}/properties/{t.escape_pointer(name)}"
                 if not accepts_null(sub, schema):
-                    report.omitted_nulls.append(f"{pointer}/properties/{t.escape_pointer(name)}")
-                sub = fold(
-                    sub,
-                    ["default"],
-                    f"{pointer}/properties/{t.escape_pointer(name)}",
-                    report,
-                    "is not accepted in strict mode",
-                    warn=False,
-                )
+                    report.omitted_nulls.append(here)
+                if "default" in sub:
+                    why = "is not accepted in strict mode"
+                    sub = fold(sub, ["default"], here, report, why, warn=False)
                 properties[name] = _nullable(sub)
                 if pointer == "":
                     report.nullable_optionals.append(name)
@@ -190,12 +186,26 @@ def _normalize(tool: ToolDef, options: AdapterOptions, report: t.Losses) -> Norm
                 t.one_of_to_any_of,
                 t.complete_arrays(require_items=True),
                 strictify,
-                t.fold_except(OPENAI_STRICT_KEYS, "is not accepted in strict mode"),
-                t.restrict_formats(OPENAI_STRICT_FORMATS, "is not a format strict mode accepts"),
-                limits.check_openai_strict,
             ],
             trial,
         )
+        if trial.downgrades or trial.errors:
+            # Not strict, whatever the folds after would do: they are skipped (what they say is
+            # not said of a form not sent). The limits are still checked, and count the same
+            # before the folds as after, so that every reason strict mode is off is said.
+            limits.check_openai_strict(strict, trial)
+        else:
+            strict = t.run_passes(
+                strict,
+                [
+                    t.fold_except(OPENAI_STRICT_KEYS, "is not accepted in strict mode"),
+                    t.restrict_formats(
+                        OPENAI_STRICT_FORMATS, "is not a format strict mode accepts"
+                    ),
+                    limits.check_openai_strict,
+                ],
+                trial,
+            )
         if not trial.downgrades and not trial.errors:
             report.take(trial)
             return Normalized(strict, strict=True)

@@ -50,11 +50,14 @@ def ref_cycles(schema: JsonSchema) -> set[str]:
         while stack:
             item = stack.pop()
             if isinstance(item, dict):
-                if isinstance(item.get("$ref"), str):
-                    found.add(item["$ref"])
-                stack.extend(v for k, v in item.items() if k not in ("$defs", "definitions"))
-            elif isinstance(item, list):
-                stack.extend(item)
+                ref = item.get("$ref")
+                if isinstance(ref, str):
+                    found.add(ref)
+                for key, value in item.items():  # only what can hold a ref: no scalar
+                    if isinstance(value, (dict, list)) and key != "$defs" and key != "definitions":
+                        stack.append(value)
+            else:
+                stack.extend(value for value in item if isinstance(value, (dict, list)))
         return found
 
     pending = list(refs(schema))
@@ -82,6 +85,20 @@ def leads_back(graph: Mapping[str, Iterable[str]]) -> set[str]:
                 seen.add(ref)
                 stack.extend(graph.get(ref, ()))
     return cyclic
+
+
+_Where = str | tuple[Any, str | int]
+"""A node's place, made into its JSON pointer only when a message names it: a pointer, or
+(the parent's place, the key or index under it)."""
+
+
+def _pointer(where: _Where) -> str:
+    """The JSON pointer of a place."""
+    keys: list[str] = []
+    while isinstance(where, tuple):
+        where, key = where
+        keys.append(f"/{key}" if isinstance(key, int) else f"/{escape_pointer(key)}")
+    return where + "".join(reversed(keys))
 
 
 class _Overflow(Exception):
@@ -153,22 +170,35 @@ def inline_refs(
                     f"copy more than {max_bytes // 1024} KB of JSON of its types " "(max_inline_kb)"
                 )
 
-        def expand(node: Any, pointer: str, stack: tuple[str, ...], level: int = 1) -> Any:
+        def expand(node: Any, where: _Where, stack: tuple[str, ...], level: int = 1) -> Any:
+            """``node`` with its refs inlined: the node itself where nothing under it changes
+            (no copy of what has no ref), else a new one."""
+            inlined = bool(stack)
             if isinstance(node, list):
-                spend(node, level, bool(stack))
-                return [expand(v, f"{pointer}/{i}", stack, level + 1) for i, v in enumerate(node)]
+                spend(node, level, inlined)
+                items = None
+                for i, v in enumerate(node):
+                    if isinstance(v, (dict, list)):
+                        new = expand(v, (where, i), stack, level + 1)
+                        if new is not v:
+                            if items is None:
+                                items = list(node)
+                            items[i] = new
+                    elif inlined:  # a scalar counts against the bytes only when copied
+                        spend(v, level + 1, True)
+                return node if items is None else items
             if not isinstance(node, dict):
-                spend(node, level, bool(stack))
+                spend(node, level, inlined)
                 return node
             ref = node.get("$ref")
             if isinstance(ref, str):
                 siblings = {k: v for k, v in node.items() if k != "$ref"}
                 if not ref.startswith("#"):
-                    report.error(pointer, f"remote $ref '{ref}' cannot be resolved")
-                    return {k: v for k, v in node.items() if k != "$ref"}
+                    report.error(_pointer(where), f"remote $ref '{ref}' cannot be resolved")
+                    return siblings
                 target = _resolve_pointer(schema, ref)
                 if target is None:
-                    report.error(pointer, f"$ref '{ref}' points nowhere")
+                    report.error(_pointer(where), f"$ref '{ref}' points nowhere")
                     return siblings
                 if ref in cyclic:
                     name = ref.rsplit("/", 1)[-1]
@@ -176,12 +206,12 @@ def inline_refs(
                         kept[name] = {}
                         kept[name] = expand(target, f"/$defs/{name}", (ref,), 3)
                     new_ref = f"#/$defs/{name}"
-                    spend(node, level, bool(stack))
+                    spend(node, level, inlined)
                     if not siblings:
                         return {"$ref": new_ref}
                     return {
                         **{
-                            k: expand(v, f"{pointer}/{k}", stack, level + 1)
+                            k: expand(v, f"{_pointer(where)}/{k}", stack, level + 1)
                             for k, v in siblings.items()
                         },
                         "$ref": new_ref,
@@ -191,7 +221,7 @@ def inline_refs(
                     if name not in cut_reported:
                         cut_reported.add(name)
                         report.warn(
-                            pointer,
+                            _pointer(where),
                             f"recursive type '{name}' unrolled {depth} levels, then "
                             "cut (raise recursion_depth to go deeper)",
                         )
@@ -200,22 +230,27 @@ def inline_refs(
                 merged = {**target, **siblings}
                 merged.pop("$defs", None)
                 merged.pop("definitions", None)
-                return expand(merged, pointer, (*stack, ref), level)
-            spend(node, level, bool(stack))
-            return {
-                k: (
-                    expand(v, f"{pointer}/{escape_pointer(k)}", stack, level + 1)
-                    if k not in ("$defs", "definitions")
-                    else v
-                )
-                for k, v in node.items()
-            }
+                return expand(merged, where, (*stack, ref), level)
+            spend(node, level, inlined)
+            out = None
+            for k, v in node.items():
+                if k == "$defs" or k == "definitions":
+                    continue  # kept as they are (the root's are dropped below)
+                if isinstance(v, (dict, list)):
+                    new = expand(v, (where, k), stack, level + 1)
+                    if new is not v:
+                        if out is None:
+                            out = dict(node)
+                        out[k] = new
+                elif inlined:
+                    spend(v, level + 1, True)
+            return node if out is None else out
 
         out = expand(schema, "", ())
-        out.pop("$defs", None)
-        out.pop("definitions", None)
-        if kept:
-            out["$defs"] = {k: kept[k] for k in sorted(kept)}
+        if kept or "$defs" in out or "definitions" in out:
+            out = {k: v for k, v in out.items() if k not in ("$defs", "definitions")}
+            if kept:
+                out["$defs"] = {k: kept[k] for k in sorted(kept)}
         return cast(JsonSchema, out)
 
     run.__name__ = "inline_refs"

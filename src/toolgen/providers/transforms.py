@@ -29,7 +29,7 @@ _SINGLE: Final = (
     "unevaluatedItems",
     "contentSchema",
 )
-_META: Final = ("$schema", "$id", "$comment", "$anchor", "$vocabulary", "$dynamicAnchor")
+_META: Final = frozenset({"$schema", "$id", "$comment", "$anchor", "$vocabulary", "$dynamicAnchor"})
 NULL: Final = {"type": "null"}
 
 
@@ -86,7 +86,8 @@ _KIND: Final = {
     **{k: "one" for k in _SINGLE},
 }
 
-_NESTING: Final = frozenset(_KIND)
+NESTING: Final = frozenset(_KIND)
+"""The keys whose values hold subschemas."""
 
 
 def transform(
@@ -100,7 +101,7 @@ def transform(
     """
     if before is not None:
         schema = before(schema, pointer)
-    if _NESTING.isdisjoint(schema):  # a leaf, as most nodes are: no loop over its keys
+    if NESTING.isdisjoint(schema):  # a leaf, as most nodes are: no loop over its keys
         return fn(schema, pointer)
     node = schema
     for key, value in schema.items():
@@ -117,9 +118,11 @@ def transform(
         elif kind == "map":
             if isinstance(value, dict):
                 new = None
+                here = f"{pointer}/{key}/"  # every pass makes each pointer, for a few messages
                 for k, v in value.items():
                     if isinstance(v, dict):
-                        t = transform(v, fn, f"{pointer}/{key}/{escape_pointer(k)}", before)
+                        at = here + (k if "~" not in k and "/" not in k else escape_pointer(k))
+                        t = transform(v, fn, at, before)
                         if t is not v:
                             if new is None:
                                 new = dict(value)
@@ -144,11 +147,11 @@ def transform(
     return fn(node, pointer)
 
 
-def subschemas(schema: JsonSchema) -> list[JsonSchema]:
-    """The direct subschemas of a node."""
+def subschemas(schema: JsonSchema, within: frozenset[str] = NESTING) -> list[JsonSchema]:
+    """The direct subschemas of a node (those under the keys ``within``), in its keys' order."""
     out: list[JsonSchema] = []
     for key, value in schema.items():
-        kind = _KIND.get(key)
+        kind = _KIND.get(key) if key in within else None
         if kind == "one":
             if isinstance(value, dict):
                 out.append(value)
@@ -213,7 +216,7 @@ def fold_except(allowed: frozenset[str], why: str) -> Pass:
     def run(schema: JsonSchema, report: Losses) -> JsonSchema:
         return fold_keys(
             schema,
-            lambda node: [k for k in node if k not in allowed],
+            lambda node: [] if allowed.issuperset(node) else [k for k in node if k not in allowed],
             lambda node, extra, pointer: fold(node, extra, pointer, report, why),
         )
 
@@ -250,9 +253,10 @@ def strip_meta(schema: JsonSchema, report: Losses) -> JsonSchema:
     """P2: drop ``$schema``, ``$id``, ``$comment``, ``$anchor``, ``x-*`` keys (nobody needs them)."""
 
     def node_fn(node: JsonSchema, pointer: str) -> JsonSchema:
-        if not any(k in _META or k.startswith("x-") for k in node):
-            return node
-        return {k: v for k, v in node.items() if k not in _META and not k.startswith("x-")}
+        for key in node:  # a loop, not any() over a generator: most nodes have no such key
+            if key in _META or key.startswith("x-"):
+                return {k: v for k, v in node.items() if k not in _META and not k.startswith("x-")}
+        return node
 
     return transform(schema, node_fn)
 

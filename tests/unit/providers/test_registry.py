@@ -7,7 +7,9 @@ import ast
 
 from tests.conftest import REPO
 from toolgen.config import Target
-from toolgen.providers import ADAPTERS
+from toolgen.errors import Diagnostics, SourceSpan
+from toolgen.ir import ToolDef
+from toolgen.providers import ADAPTERS, adapt_tool
 from toolgen.providers.base import AdapterOptions
 from toolgen.runtime.toolbox import PROVIDERS as RUNTIME_PROVIDERS
 from toolgen.settings import PROVIDERS
@@ -45,3 +47,19 @@ def test_the_run_times_providers_are_the_builds() -> None:
     """A check across a deliberate wall: the run-time ships alone and imports nothing of the
     build, so it writes the names out; a provider added to the build must reach ``Toolbox``."""
     assert RUNTIME_PROVIDERS == PROVIDERS
+
+
+def test_providers_sending_one_schema_share_its_call_rules_and_others_have_their_own() -> None:
+    """Chat Completions and Responses send one strict schema: its rules (an optional
+    parameter's null is "left out") are made once for both; a provider whose schema differs
+    (Anthropic: the parameter stays optional) gets its own, empty."""
+    schema = {"type": "object", "properties": {"n": {"type": "integer"}}}
+    tool = ToolDef("probe", "Probe.", schema, SourceSpan("x.py"), "m.probe")
+    options = AdapterOptions.of(Target())
+    memo: dict[object, object] = {}
+    rules = {
+        name: adapt_tool(name, ADAPTERS[name](options), tool, Diagnostics(), memo).rules
+        for name in ("openai", "openai_responses", "anthropic")
+    }
+    assert rules["openai"] == rules["openai_responses"] == {"omit_nulls": ["/n"]}
+    assert rules["anthropic"] == {}
