@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
 from toolgen.config import Target
@@ -139,6 +139,8 @@ def fingerprint(value: Any) -> str:
 def merge_provider_diagnostics(items: tuple[Diagnostic, ...]) -> list[Diagnostic]:
     """One tool's adapter diagnostics, each said once: the same words from several providers
     (``openai: ...`` and ``openai_responses: ...``) become one line naming them all."""
+    if len(items) < 2:  # most tools: nothing to merge
+        return list(items)
     providers: dict[tuple[Any, ...], list[str]] = {}
     first: dict[tuple[Any, ...], Diagnostic] = {}
     for d in items:
@@ -271,14 +273,16 @@ def _group(
             _map(
                 f"{prefix}TOOL_FUNCTIONS",
                 "dict[str, str]",
-                {t.name: t.entries["TOOLS/TOOL_FUNCTIONS"] for t in tools},
+                ((t.name, t) for t in tools),
+                "TOOLS/TOOL_FUNCTIONS",
                 "Tool name -> the function to call, as an import path (module:function).",
                 target,
             ),
             _map(
                 f"{prefix}TOOL_FINGERPRINTS",
                 "dict[str, str]",
-                {t.name: t.entries["TOOLS/TOOL_FINGERPRINTS"] for t in tools},
+                ((t.name, t) for t in tools),
+                "TOOLS/TOOL_FINGERPRINTS",
                 _PRINTS.format("Tool"),
                 target,
             ),
@@ -298,22 +302,24 @@ def _group(
             check_request(named, key, len(served), target.gemini_flavour, diags)
         suffix = constant.removeprefix(f"{prefix}TOOLS")
         group = rendered[key] = [render_list(constant, LIST, [t.segments[key] for t in served])]
+        wires = [t.wire[key] for t in served]
         group.append(
             _map(
                 f"{prefix}TOOL_NAME_MAP{suffix}",
                 "dict[str, str]",
-                {t.wire[key]: t.entries[f"{key}/TOOL_NAME_MAP"] for t in served},
+                zip(wires, served),
+                f"{key}/TOOL_NAME_MAP",
                 "Wire name -> tool name, to dispatch a model's tool call.",
                 target,
             )
         )
         if key.startswith("openai"):
-            omitted = f"{key}/NULL_MEANS_OMITTED"
             group.append(
                 _map(
                     f"{prefix}NULL_MEANS_OMITTED{suffix}",
                     "dict[str, list[str]]",
-                    {t.wire[key]: t.entries[omitted] for t in served if omitted in t.entries},
+                    zip(wires, served),
+                    f"{key}/NULL_MEANS_OMITTED",
                     "Optional parameters that strict mode made nullable: null means not given.",
                     target,
                 )
@@ -322,7 +328,8 @@ def _group(
             _map(
                 f"{prefix}TOOL_CALLS{suffix}",
                 "dict[str, dict[str, Any]]",
-                {t.wire[key]: t.entries[f"{key}/TOOL_CALLS"] for t in served},
+                zip(wires, served),
+                f"{key}/TOOL_CALLS",
                 "Wire name -> what toolgen.runtime needs to decode and dispatch a call.",
                 target,
             )
@@ -331,7 +338,8 @@ def _group(
             _map(
                 f"{prefix}TOOL_FINGERPRINTS{suffix}",
                 "dict[str, str]",
-                {t.wire[key]: t.entries[f"{key}/TOOL_FINGERPRINTS"] for t in served},
+                zip(wires, served),
+                f"{key}/TOOL_FINGERPRINTS",
                 _PRINTS.format("Wire"),
                 target,
             )
@@ -346,13 +354,15 @@ _PRINTS: Final = "{} name -> the digest of its item in the list (SHA-256 of its 
 def _map(
     name: str,
     annotation: str,
-    entries: dict[str, bytes | memoryview],
+    named: Iterable[tuple[str, ToolForms]],
+    where: str,
     comment: str,
     target: Target,
 ) -> RenderedConstant:
-    """A name map from each tool's entry in it (by the key it is written under: a dict made
-    as ``{key: value for each tool}`` holds each key once, where it first came, with the value
-    it came with last)."""
+    """A name map from each tool's entry ``where`` (a tool without one is not in the map),
+    under the name it is paired with: made as ``{name: value for each tool}``, a map holds each
+    name once, where it first came, with the value it came with last."""
+    entries = {key: t.entries[where] for key, t in named if where in t.entries}
     return render_dict(name, annotation, list(entries.values()), target.line_length, comment)
 
 

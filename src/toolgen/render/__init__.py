@@ -150,9 +150,11 @@ def _one_line(head: bytes, entries: Sequence[bytes | memoryview], line_length: i
     black measures it; ``None`` otherwise. An entry printed on several lines did not fit on its
     own line, so neither does the dict; a one-line entry is ``    key: value,``."""
     room = line_length - str_width(head.decode("utf-8"))
-    size = sum(len(e) - 5 for e in entries) + 2 * len(entries)
-    if size > 3 * room:  # no character takes more than 3 bytes of UTF-8 per column it is wide
-        return None
+    size = 0  # the one-line dict's bytes, up to what no width of ``room`` can hold
+    for entry in entries:
+        size += len(entry) - 3  # the indent and the comma go, ", " comes
+        if size > 3 * room:  # no character takes more than 3 bytes of UTF-8 per column
+            return None
     pieces = []
     for entry in entries:
         text = bytes(entry).decode("utf-8")
