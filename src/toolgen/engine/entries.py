@@ -19,6 +19,7 @@ here as well, so that no entry, whatever it holds, can crash a build.
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -97,7 +98,8 @@ class Cache:
 
     def output(self, key: str, diagnostics: bool = True) -> OutputRecord | None:
         """The output record under ``key``; without its diagnostics unless asked for (a quiet
-        no-op prints none: thousands of cached warnings are not worth decoding for it)."""
+        no-op prints none: thousands of cached warnings are not worth decoding for it, so
+        they are the entry's payload, after the header a no-op reads)."""
         loaded = self.store.load(key)
         if loaded is None:
             return None
@@ -106,28 +108,26 @@ class Cache:
             digests, count = header["digests"], header["count"]
             if (
                 header.get("kind") != "output"
-                or payload
                 or not isinstance(digests, list)
                 or not all(isinstance(d, str) for d in digests)
                 or type(count) is not int
             ):
                 return None
-            rows = header["diagnostics"]
+            if not diagnostics:
+                return OutputRecord(tuple(digests), count, ())
+            rows = json.loads(bytes(payload))
             if not isinstance(rows, list):
                 return None
-            return OutputRecord(tuple(digests), count, _diagnostics(rows) if diagnostics else ())
-        except (KeyError, TypeError, ValueError):
+            return OutputRecord(tuple(digests), count, _diagnostics(rows))
+        except (KeyError, TypeError, ValueError, RecursionError):
             return None
 
     def put_output(self, key: str, record: OutputRecord) -> None:
+        rows = json.dumps([d.to_row() for d in record.diagnostics], ensure_ascii=False)
         self.store.store(
             key,
-            {
-                "kind": "output",
-                "digests": list(record.digests),
-                "count": record.tool_count,
-                "diagnostics": [d.to_row() for d in record.diagnostics],
-            },
+            {"kind": "output", "digests": list(record.digests), "count": record.tool_count},
+            [rows.encode("utf-8", "surrogatepass")],
         )
 
     # --- pointers ---------------------------------------------------------------------------
