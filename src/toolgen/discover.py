@@ -59,6 +59,7 @@ def module_name(
     path: Path,
     packages: dict[Path, list[str]] | None = None,
     roots: tuple[Path, ...] = (),
+    folders: dict[Path, tuple[list[str], list[str]]] | None = None,
 ) -> tuple[str, bool, tuple[str, ...]]:
     """The dotted module name, as type checkers compute it, whether it is a package, and aliases.
 
@@ -67,16 +68,12 @@ def module_name(
     (PEP 420): ``src/tools/models.py`` under the root ``src`` is ``tools.models`` with or without
     ``src/tools/__init__.py``, and ``google/adk/tools/x.py`` is ``google.adk.tools.x`` without a
     ``google/__init__.py``. A file under no root keeps the regular packages' name.
-    ``packages`` memoises each folder's package path across the files of one walk.
+    ``packages`` memoises each folder's package path across the files of one walk, and
+    ``folders`` each folder's parts (:func:`_folder_parts`).
     """
     stem = path.name.rsplit(".", 1)[0]
     is_package = stem == "__init__"
-    chain = _package_of(path.parent, {} if packages is None else packages)
-    top = path.parent
-    for _ in chain:
-        top = top.parent
-    root = _deepest_root(top, roots)
-    prefix = list(top.relative_to(root).parts) if root is not None else []
+    chain, prefix = _folder_parts(path.parent, {} if packages is None else packages, roots, folders)
     tail = [] if is_package else [stem]
     parts = [*prefix, *chain, *tail]
     if not parts:
@@ -85,6 +82,28 @@ def module_name(
     own = ".".join([*chain, *tail])
     aliases = (own,) if prefix and own and own != name else ()
     return name, is_package, aliases
+
+
+def _folder_parts(
+    folder: Path,
+    packages: dict[Path, list[str]],
+    roots: tuple[Path, ...],
+    folders: dict[Path, tuple[list[str], list[str]]] | None,
+) -> tuple[list[str], list[str]]:
+    """What a file's module name takes from its folder: the folder's parts as a regular package,
+    and the namespace packages above them up to the deepest root (the same for every file in
+    it: worked out once a folder when ``folders`` is given)."""
+    known = folders.get(folder) if folders is not None else None
+    if known is None:
+        chain = _package_of(folder, packages)
+        top = folder
+        for _ in chain:
+            top = top.parent
+        root = _deepest_root(top, roots)
+        known = (chain, list(top.relative_to(root).parts) if root is not None else [])
+        if folders is not None:
+            folders[folder] = known
+    return known
 
 
 def _package_of(folder: Path, packages: dict[Path, list[str]]) -> list[str]:
@@ -201,13 +220,16 @@ def discover(
                     found[resolved] = None
     result = []
     packages: dict[Path, list[str]] = {}
+    folders: dict[Path, tuple[list[str], list[str]]] = {}
+    shown: dict[Path, str] = {}  # each folder's display path: a thousand files share a few
     for path in found:
-        module, is_package, aliases = module_name(path, packages, real_roots)
-        result.append(
-            SourceFile(
-                path, display_path(path, cwd), module, is_package, path.suffix == ".pyi", aliases
-            )
-        )
+        module, is_package, aliases = module_name(path, packages, real_roots, folders)
+        parent, name = path.parent, path.name
+        where = shown.get(parent)
+        if where is None:
+            where = shown[parent] = display_path(parent, cwd)
+        display = name if where == "." else where.rstrip("/") + "/" + name
+        result.append(SourceFile(path, display, module, is_package, name.endswith(".pyi"), aliases))
     result.sort(key=lambda f: (f.display, f.path.as_posix()))
     if diags is not None:
         diags.extend(own.items)

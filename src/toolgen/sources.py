@@ -51,7 +51,8 @@ def read_sources(target: Target, outputs: frozenset[Path], cwd: Path, project: P
     read: list[tuple[SourceFile, bytes | None]] = []
     for source in found:
         try:
-            read.append((source, source.path.read_bytes()))
+            with open(source.path, "rb", buffering=0) as handle:  # no buffer: read whole, once
+                read.append((source, handle.readall()))
         except OSError:
             read.append((source, None))  # scanning reports it, with its place
     return sources_of(read, tuple(skipped.items))

@@ -9,6 +9,7 @@ import sys
 import textwrap
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -30,14 +31,24 @@ def run(*args: str):
 
 
 def test_unreadable_file_is_a_located_error(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import builtins
+
+    from toolgen import sources
+
+    def guarded(path: Path, *args: Any, **kwargs: Any) -> Any:
+        if Path(path).name == "net.py":  # as root, no mode makes a file unreadable
+            raise PermissionError(13, "Permission denied")
+        return builtins.open(path, *args, **kwargs)
+
     real = Path.read_bytes
 
-    def guarded(self: Path) -> bytes:
+    def unreadable(self: Path) -> bytes:
         if self.name == "net.py":
             raise PermissionError(13, "Permission denied")
         return real(self)
 
-    monkeypatch.setattr(Path, "read_bytes", guarded)
+    monkeypatch.setattr(sources, "open", guarded, raising=False)  # what reads the sources
+    monkeypatch.setattr(Path, "read_bytes", unreadable)  # and the scan, when that read failed
     result = run("build", "tools")
     assert result.exit_code == 3
     assert "tools/net.py:1:1: error: cannot read file: Permission denied" in result.stderr
