@@ -71,13 +71,25 @@ def module_name(
     ``packages`` memoises each folder's package path across the files of one walk, and
     ``folders`` each folder's parts (:func:`_folder_parts`).
     """
-    stem = path.name.rsplit(".", 1)[0]
+    return _name_in(path.parent, path.name, {} if packages is None else packages, roots, folders)
+
+
+def _name_in(
+    folder: Path,
+    name: str,
+    packages: dict[Path, list[str]],
+    roots: tuple[Path, ...],
+    folders: dict[Path, tuple[list[str], list[str]]] | None,
+) -> tuple[str, bool, tuple[str, ...]]:
+    """:func:`module_name` of the file ``name`` in ``folder`` (a walk passes one folder object
+    for all its files: a path's hash is kept on the object, so each memo lookup is cheap)."""
+    stem = name.rsplit(".", 1)[0]
     is_package = stem == "__init__"
-    chain, prefix = _folder_parts(path.parent, {} if packages is None else packages, roots, folders)
+    chain, prefix = _folder_parts(folder, packages, roots, folders)
     tail = [] if is_package else [stem]
     parts = [*prefix, *chain, *tail]
     if not parts:
-        parts = [path.parent.name or stem]
+        parts = [folder.name or stem]
     name = ".".join(parts)
     own = ".".join([*chain, *tail])
     aliases = (own,) if prefix and own and own != name else ()
@@ -182,7 +194,10 @@ def discover(
     cwd = cwd or Path.cwd()
     own = Diagnostics()
     real_roots = tuple(r.resolve() for r in (roots if roots is not None else default_roots(cwd)))
-    found: dict[Path, None] = {}
+    outputs_at = frozenset(map(str, outputs))
+    # The walk keys files by their path's text and keeps each folder's path object for all its
+    # files: a thousand paths hashed and parsed once each, rather than several times.
+    found: dict[str, tuple[Path, str, Path]] = {}  # resolved path -> folder, name, path
     for root in paths:
         if not root.exists():
             raise UsageError(f"path does not exist: {display_path(root, cwd)}")
@@ -193,7 +208,7 @@ def discover(
                 and resolved not in outputs
                 and _readable(root, None, cwd, own)
             ):
-                found[resolved] = None
+                found[str(resolved)] = (resolved.parent, resolved.name, resolved)
             continue
         # Walking the resolved root, a folder's path is already resolved (symlinked folders
         # are not entered): only a symlinked file needs resolving, which saves a stat per
@@ -201,30 +216,34 @@ def discover(
         real_root = root.resolve()
         for folder, dirs, files in os.walk(real_root, followlinks=False):
             dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS and not d.startswith("."))
+            here: Path | None = None
             for name in files:
                 if not name.endswith((".py", ".pyi")):
                     continue
-                full = Path(folder, name)
+                if here is None:
+                    here = Path(folder)
+                full = here / name
                 try:
                     info = os.lstat(full)
                     if stat.S_ISLNK(info.st_mode):
                         info = os.stat(full)
                         resolved = full.resolve()
+                        place = (resolved.parent, resolved.name, resolved)
                     else:
-                        resolved = full
+                        place = (here, name, full)
                 except OSError:  # a dangling link, or gone since the folder was listed
                     continue
-                if resolved in outputs or _excluded(full, real_root, exclude):
+                key = str(place[2])
+                if key in outputs_at or _excluded(full, real_root, exclude):
                     continue
                 if _readable(full, info, cwd, own):
-                    found[resolved] = None
+                    found[key] = place
     result = []
     packages: dict[Path, list[str]] = {}
     folders: dict[Path, tuple[list[str], list[str]]] = {}
     shown: dict[Path, str] = {}  # each folder's display path: a thousand files share a few
-    for path in found:
-        module, is_package, aliases = module_name(path, packages, real_roots, folders)
-        parent, name = path.parent, path.name
+    for parent, name, path in found.values():
+        module, is_package, aliases = _name_in(parent, name, packages, real_roots, folders)
         where = shown.get(parent)
         if where is None:
             where = shown[parent] = display_path(parent, cwd)
